@@ -1,0 +1,123 @@
+"""Permutation algebra on sticker positions: the bottom floor of the solver.
+
+A permutation is a tuple `p` of length n where `p[i]` is the position the sticker at `i` goes to
+(the reading of a cycle `(0 2 8 6)`: 0 goes to 2). Applying `p` to a state gives
+`new[p[i]] = old[i]`, i.e. `new[j] = old[inverse(p)[j]]`.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Sequence
+
+Perm = tuple[int, ...]
+
+
+def identity(n: int) -> Perm:
+    return tuple(range(n))
+
+
+def is_identity(p: Sequence[int]) -> bool:
+    return all(i == x for i, x in enumerate(p))
+
+
+def inverse(p: Sequence[int]) -> Perm:
+    inv = [0] * len(p)
+    for i, x in enumerate(p):
+        inv[x] = i
+    return tuple(inv)
+
+
+def compose(*perms: Sequence[int]) -> Perm:
+    """The permutation of doing perms[0] first, then perms[1], and so on."""
+    n = len(perms[0])
+    result = list(range(n))
+    for p in perms:
+        result = [p[x] for x in result]
+    return tuple(result)
+
+
+def power(p: Sequence[int], k: int) -> Perm:
+    """p applied k times (k may be negative)."""
+    base = tuple(p) if k >= 0 else inverse(p)
+    k = abs(k)
+    result = identity(len(p))
+    while k:
+        if k & 1:
+            result = compose(result, base)
+        base = compose(base, base)
+        k >>= 1
+    return result
+
+
+def sources(p: Sequence[int]) -> Perm:
+    """Index array `src` with new_state[j] = old_state[src[j]] (the inverse, named for its use)."""
+    return inverse(p)
+
+
+def apply(p: Sequence[int], state: Sequence) -> tuple:
+    """The state reached by moving every sticker i of `state` to p[i]."""
+    new = [None] * len(state)
+    for i, x in enumerate(p):
+        new[x] = state[i]
+    return tuple(new)
+
+
+def cycles(p: Sequence[int]) -> list[list[int]]:
+    """Canonical cycles: each starts at its smallest element, sorted by that element; no 1-cycles."""
+    seen = [False] * len(p)
+    result = []
+    for start in range(len(p)):
+        if seen[start] or p[start] == start:
+            seen[start] = True
+            continue
+        cycle = []
+        i = start
+        while not seen[i]:
+            seen[i] = True
+            cycle.append(i)
+            i = p[i]
+        result.append(cycle)
+    return result
+
+
+def cycle_text(p: Sequence[int]) -> str:
+    """`(0 2 8 6)(1 5 7 3)`; the identity is `()`."""
+    cs = cycles(p)
+    return "".join("(" + " ".join(map(str, c)) + ")" for c in cs) or "()"
+
+
+def from_cycles(n: int, cycle_list: Iterable[Sequence[int]]) -> Perm:
+    """Build a permutation of n positions; the caller has checked range and repeats."""
+    p = list(range(n))
+    for c in cycle_list:
+        for k, x in enumerate(c):
+            p[x] = c[(k + 1) % len(c)]
+    return tuple(p)
+
+
+def closed_array(p: Sequence[int]) -> list[int]:
+    """The seed format's flat array: each cycle closed by repeating its first number."""
+    out: list[int] = []
+    for c in cycles(p):
+        out.extend(c)
+        out.append(c[0])
+    return out
+
+
+def order(p: Sequence[int]) -> int:
+    from math import lcm
+
+    result = 1
+    for c in cycles(p):
+        result = lcm(result, len(c))
+    return result
+
+
+def support(p: Sequence[int]) -> list[int]:
+    """Positions the permutation moves."""
+    return [i for i, x in enumerate(p) if i != x]
+
+
+def parity(p: Sequence[int]) -> int:
+    """0 for even, 1 for odd."""
+    return sum(len(c) - 1 for c in cycles(p)) % 2
