@@ -1,0 +1,282 @@
+"""Ranking sub-states of pieces to dense integers, and back.
+
+A *projection* keeps some of the pieces of some orbits and forgets the rest. Within an orbit it
+tracks groups of pieces: where each group sits (a set of slots) and, optionally, how its pieces are
+twisted (one digit per piece, in slot order). Pieces of one class are interchangeable, so a group is
+always a union of whole classes; a group of one piece gives permutation ranks, a group of identical
+pieces a multiset rank, and one group holding every piece of an orbit gives orientation only.
+
+The rank is a mixed-radix number: per group, the combination rank of its slots among the slots the
+earlier groups of the orbit left free (combinatorial number system), then its orientation digits.
+When a part holds every piece of an orbit whose moves keep the total twist, the last digit is
+implied by the others and dropped, as for the corners of a cube (3^7, not 3^8).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from math import comb
+
+import numba as nb
+import numpy as np
+
+from solver.errors import PuzzleError
+
+MAX_SLOTS = 62  # slot sets are bit masks in an int64
+N, K, BASE, FIRST, PS, PE, TWIST, DROP, SUM, AVAIL, COUNT = range(11)
+BINOM = np.array([[comb(n, k) for k in range(MAX_SLOTS + 2)] for n in range(MAX_SLOTS + 2)], dtype=np.int64)
+
+
+@dataclass(frozen=True)
+class Part:
+    """What a projection keeps of one orbit: some whole classes of pieces (local indices)."""
+
+    orbit: int
+    pieces: tuple[int, ...]
+    twist: bool  # orientations tracked
+    merged: bool = False  # all the pieces form one group: only the set of their slots is kept
+    counted: bool = True  # additive databases: whether moves of these pieces count
+
+
+@dataclass(frozen=True)
+class Projection:
+    parts: tuple[Part, ...]
+
+    def describe(self, model) -> str:
+        """A short human text, e.g. `corners[0-7]+twist edges[0,1,2]`."""
+        out = []
+        for part in self.parts:
+            orb = model.orbits[part.orbit]
+            txt = f"{orb.name}[{_ranges(part.pieces)}]"
+            if part.merged:
+                txt += "/set"
+            if part.twist:
+                txt += "+twist"
+            if not part.counted:
+                txt += "/free"
+            out.append(txt)
+        return " ".join(out)
+
+    def to_json(self) -> str:
+        return json.dumps(
+            [[p.orbit, list(p.pieces), int(p.twist), int(p.merged), int(p.counted)] for p in self.parts],
+            separators=(",", ":"),
+        )
+
+    @staticmethod
+    def from_json(text: str) -> "Projection":
+        try:
+            rows = json.loads(text)
+            return Projection(tuple(Part(int(r[0]), tuple(int(x) for x in r[1]), bool(r[2]), bool(r[3]), bool(r[4])) for r in rows))
+        except (ValueError, TypeError, IndexError, KeyError) as exc:
+            raise PuzzleError(f"projection: not a valid projection description ({exc})") from None
+
+
+def _ranges(xs) -> str:
+    xs = sorted(xs)
+    out, i = [], 0
+    while i < len(xs):
+        j = i
+        while j + 1 < len(xs) and xs[j + 1] == xs[j] + 1:
+            j += 1
+        out.append(str(xs[i]) if i == j else f"{xs[i]}-{xs[j]}")
+        i = j + 1
+    return ",".join(out)
+
+
+@dataclass
+class Ranker:
+    """The flattened group description the kernels read, and the size of the rank space."""
+
+    groups: np.ndarray  # int64 [groups, 11]: N K BASE FIRST PS PE TWIST DROP SUM AVAIL COUNT
+    pieces: np.ndarray  # int32: global piece indices, group by group
+    size: int
+
+    @property
+    def counted_pieces(self) -> np.ndarray:
+        return np.array(
+            [self.pieces[i] for g in self.groups for i in range(g[PS], g[PE]) if g[COUNT]], dtype=np.int32
+        )
+
+
+def full_projection(model) -> Projection:
+    return Projection(tuple(Part(r, tuple(range(o.n)), o.k > 1) for r, o in enumerate(model.orbits)))
+
+
+def make_ranker(model, projection: Projection) -> Ranker:
+    rows, pieces = [], []
+    size = 1
+    for part in projection.parts:
+        if not 0 <= part.orbit < len(model.orbits):
+            raise PuzzleError(f"projection: orbit {part.orbit} does not exist")
+        orb = model.orbits[part.orbit]
+        if orb.n > MAX_SLOTS:
+            raise PuzzleError(f"projection: {orb.name} has {orb.n} slots, ranking handles at most {MAX_SLOTS}")
+        chosen = sorted(set(part.pieces))
+        if not chosen or chosen[0] < 0 or chosen[-1] >= orb.n:
+            raise PuzzleError(f"projection: pieces of {orb.name} must be in 0..{orb.n - 1}")
+        classes = orb.classes
+        if part.merged:
+            groups = [chosen]
+        else:
+            groups = []
+            for cls in dict.fromkeys(int(classes[p]) for p in chosen):
+                members = [int(p) for p in np.flatnonzero(classes == cls)]
+                if not set(members) <= set(chosen):
+                    raise PuzzleError(f"projection: {orb.name} pieces {members} look alike; keep all or none of them")
+                groups.append(members)
+        whole = len(chosen) == orb.n
+        sums = {gs[part.orbit] for gs in model.goal_sums}
+        drop = part.twist and whole and orb.twist_invariant and len(sums) == 1
+        target = sums.pop() if drop else 0
+        avail = orb.n
+        for gi, members in enumerate(groups):
+            m = len(members)
+            last = gi == len(groups) - 1
+            twist = part.twist and orb.k > 1
+            rows.append(
+                [orb.n, orb.k, orb.base, int(gi == 0), len(pieces), len(pieces) + m, int(twist),
+                 int(drop and last), target, avail, int(part.counted)]
+            )
+            pieces.extend(orb.first_piece + p for p in members)
+            size *= comb(avail, m) * (orb.k ** (m - (1 if drop and last else 0)) if twist else 1)
+            avail -= m
+    if size >= 2**62:
+        raise PuzzleError(f"projection: {size:,} entries is too many to rank")
+    return Ranker(np.array(rows, dtype=np.int64).reshape(len(rows), 11), np.array(pieces, dtype=np.int32), size)
+
+
+@nb.njit(cache=True, inline="always")
+def popcount(x):
+    x = x - ((x >> 1) & 0x5555555555555555)
+    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+    return (x * 0x0101010101010101) >> 56 & 0xFF
+
+
+@nb.njit(cache=True)
+def rank(loc, groups, pieces, binom, work):
+    """The rank of the tracked pieces of `loc`; `work` is scratch of at least MAX_SLOTS ints."""
+    r = np.int64(0)
+    used = np.int64(0)
+    for g in range(groups.shape[0]):
+        k = groups[g, K]
+        base = groups[g, BASE]
+        if groups[g, FIRST]:
+            used = np.int64(0)
+        ps = groups[g, PS]
+        pe = groups[g, PE]
+        twist = groups[g, TWIST]
+        if pe - ps == 1:
+            c = loc[pieces[ps]] - base
+            s = c // k
+            low = (np.int64(1) << s) - 1
+            r = r * groups[g, AVAIL] + (s - popcount(used & low))
+            used |= np.int64(1) << s
+            if twist and not groups[g, DROP]:
+                r = r * k + c % k
+            continue
+        mask = np.int64(0)
+        for i in range(ps, pe):
+            c = loc[pieces[i]] - base
+            s = c // k
+            mask |= np.int64(1) << s
+            work[s] = c % k
+        cr = np.int64(0)
+        j = 0
+        mm = mask
+        while mm:
+            bit = mm & -mm
+            s = popcount(bit - 1)
+            j += 1
+            cr += binom[s - popcount(used & (bit - 1)), j]
+            mm ^= bit
+        r = r * binom[groups[g, AVAIL], pe - ps] + cr
+        used |= mask
+        if twist:
+            mm = mask
+            j = 0
+            while mm:
+                bit = mm & -mm
+                s = popcount(bit - 1)
+                j += 1
+                if not (groups[g, DROP] and j == pe - ps):
+                    r = r * k + work[s]
+                mm ^= bit
+    return r
+
+
+@nb.njit(cache=True)
+def unrank(r, groups, pieces, binom, loc, digits):
+    """Set loc[] of the tracked pieces to a state of rank r; `digits` is scratch, len(pieces)+groups."""
+    ng = groups.shape[0]
+    np_ = pieces.shape[0]
+    # peel the digits off from the last group: orientations, then the slot combination
+    for g in range(ng - 1, -1, -1):
+        ps = groups[g, PS]
+        pe = groups[g, PE]
+        k = groups[g, K]
+        if groups[g, TWIST]:
+            last = pe - 1 if groups[g, DROP] else pe
+            for i in range(last - 1, ps - 1, -1):
+                digits[i] = r % k
+                r //= k
+        m = pe - ps
+        radix = groups[g, AVAIL] if m == 1 else binom[groups[g, AVAIL], m]
+        digits[np_ + g] = r % radix
+        r //= radix
+    used = np.int64(0)
+    tsum = 0
+    for g in range(ng):
+        n = groups[g, N]
+        k = groups[g, K]
+        base = groups[g, BASE]
+        if groups[g, FIRST]:
+            used = np.int64(0)
+            tsum = 0
+        ps = groups[g, PS]
+        pe = groups[g, PE]
+        m = pe - ps
+        cr = digits[np_ + g]
+        if groups[g, TWIST]:
+            if groups[g, DROP]:
+                for i in range(ps, pe - 1):
+                    tsum += digits[i]
+                digits[pe - 1] = (groups[g, SUM] - tsum) % k
+            else:
+                for i in range(ps, pe):
+                    tsum += digits[i]
+        # the chosen compressed indices, highest first
+        avail = groups[g, AVAIL]
+        j = m
+        x = avail - 1
+        mask = np.int64(0)
+        while j > 0:
+            if m == 1:
+                x = cr
+                cr = 0
+            else:
+                while binom[x, j] > cr:
+                    x -= 1
+                cr -= binom[x, j]
+            # the x-th free slot
+            cnt = -1
+            for s in range(n):
+                if not (used >> s) & 1:
+                    cnt += 1
+                    if cnt == x:
+                        mask |= np.int64(1) << s
+                        break
+            j -= 1
+            x -= 1
+        used |= mask
+        i = ps
+        mm = mask
+        while mm:
+            bit = mm & -mm
+            s = popcount(bit - 1)
+            o = digits[i] if groups[g, TWIST] else 0
+            loc[pieces[i]] = base + s * k + o
+            i += 1
+            mm ^= bit
