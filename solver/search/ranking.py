@@ -24,7 +24,11 @@ import numpy as np
 from solver.errors import PuzzleError
 
 MAX_SLOTS = 62  # slot sets are bit masks in an int64
-N, K, BASE, FIRST, PS, PE, TWIST, DROP, SUM, AVAIL, COUNT = range(11)
+# group columns
+N, K, BASE, PS, PE, TWIST, AVAIL, COUNT = range(8)
+# factor columns and kinds: where groups sit (POS), where and how twisted (COMB), twist by slot (ORI)
+KIND, G0, G1, FN, FK, FBASE, FPIECE, SIZE, DROP, SUM = range(10)
+POS, COMB, ORI = range(3)
 BINOM = np.array([[comb(n, k) for k in range(MAX_SLOTS + 2)] for n in range(MAX_SLOTS + 2)], dtype=np.int64)
 
 
@@ -87,9 +91,15 @@ def _ranges(xs) -> str:
 
 @dataclass
 class Ranker:
-    """The flattened group description the kernels read, and the size of the rank space."""
+    """The flattened description the kernels read, and the size of the rank space.
 
-    groups: np.ndarray  # int64 [groups, 11]: N K BASE FIRST PS PE TWIST DROP SUM AVAIL COUNT
+    The rank is a mixed-radix number over *factors* in order. A part that keeps every piece of its
+    orbit with their twists is two factors, positions then twists by slot, because each of those
+    moves on its own: a move table per factor then replaces ranking in table builds.
+    """
+
+    factors: np.ndarray  # int64 [factors, 10]: KIND G0 G1 FN FK FBASE FPIECE SIZE DROP SUM
+    groups: np.ndarray  # int64 [groups, 8]: N K BASE PS PE TWIST AVAIL COUNT
     pieces: np.ndarray  # int32: global piece indices, group by group
     size: int
 
@@ -99,13 +109,28 @@ class Ranker:
             [self.pieces[i] for g in self.groups for i in range(g[PS], g[PE]) if g[COUNT]], dtype=np.int32
         )
 
+    def rank(self, loc: np.ndarray) -> int:
+        return int(rank(loc, self.factors, self.groups, self.pieces, BINOM, np.zeros(MAX_SLOTS + 2, dtype=np.int64)))
+
+    def scratch(self) -> np.ndarray:
+        """The `digits` scratch array unrank needs."""
+        return np.zeros(64 + len(self.pieces) + len(self.factors), dtype=np.int64)
+
+    def tracked(self) -> np.ndarray:
+        """Every piece whose location the rank depends on (twist-by-slot factors read all)."""
+        out = set(int(p) for p in self.pieces)
+        for f in self.factors:
+            if f[KIND] == ORI:
+                out.update(range(f[FPIECE], f[FPIECE] + f[FN]))
+        return np.array(sorted(out), dtype=np.int32)
+
 
 def full_projection(model) -> Projection:
     return Projection(tuple(Part(r, tuple(range(o.n)), o.k > 1) for r, o in enumerate(model.orbits)))
 
 
 def make_ranker(model, projection: Projection) -> Ranker:
-    rows, pieces = [], []
+    factors, rows, pieces = [], [], []
     size = 1
     for part in projection.parts:
         if not 0 <= part.orbit < len(model.orbits):
@@ -127,24 +152,32 @@ def make_ranker(model, projection: Projection) -> Ranker:
                     raise PuzzleError(f"projection: {orb.name} pieces {members} look alike; keep all or none of them")
                 groups.append(members)
         whole = len(chosen) == orb.n
-        sums = {gs[part.orbit] for gs in model.goal_sums}
-        drop = part.twist and whole and orb.twist_invariant and len(sums) == 1
-        target = sums.pop() if drop else 0
+        twist = part.twist and orb.k > 1
+        split = twist and whole  # positions and twist-by-slot as separate factors
+        g0 = len(rows)
         avail = orb.n
-        for gi, members in enumerate(groups):
+        fsize = 1
+        for members in groups:
             m = len(members)
-            last = gi == len(groups) - 1
-            twist = part.twist and orb.k > 1
-            rows.append(
-                [orb.n, orb.k, orb.base, int(gi == 0), len(pieces), len(pieces) + m, int(twist),
-                 int(drop and last), target, avail, int(part.counted)]
-            )
+            rows.append([orb.n, orb.k, orb.base, len(pieces), len(pieces) + m, int(twist and not split), avail, int(part.counted)])
             pieces.extend(orb.first_piece + p for p in members)
-            size *= comb(avail, m) * (orb.k ** (m - (1 if drop and last else 0)) if twist else 1)
+            fsize *= comb(avail, m) * (orb.k**m if twist and not split else 1)
             avail -= m
+        if fsize > 1 or not split:
+            kind = COMB if twist and not split else POS
+            factors.append([kind, g0, len(rows), orb.n, orb.k, orb.base, orb.first_piece, fsize, 0, 0])
+            size *= fsize
+        if split:
+            sums = {gs[part.orbit] for gs in model.goal_sums}
+            drop = orb.twist_invariant and len(sums) == 1
+            osize = orb.k ** (orb.n - 1 if drop else orb.n)
+            factors.append([ORI, len(rows), len(rows), orb.n, orb.k, orb.base, orb.first_piece, osize, int(drop),
+                            sums.pop() if drop else 0])
+            size *= osize
     if size >= 2**62:
         raise PuzzleError(f"projection: {size:,} entries is too many to rank")
-    return Ranker(np.array(rows, dtype=np.int64).reshape(len(rows), 11), np.array(pieces, dtype=np.int32), size)
+    return Ranker(np.array(factors, dtype=np.int64).reshape(len(factors), 10),
+                  np.array(rows, dtype=np.int64).reshape(len(rows), 8), np.array(pieces, dtype=np.int32), size)
 
 
 @nb.njit(cache=True, inline="always")
@@ -156,25 +189,33 @@ def popcount(x):
 
 
 @nb.njit(cache=True)
-def rank(loc, groups, pieces, binom, work):
-    """The rank of the tracked pieces of `loc`; `work` is scratch of at least MAX_SLOTS ints."""
+def rank_factor(loc, f, factors, groups, pieces, binom, work):
+    """The rank of one factor of `loc`; `work` is scratch of at least MAX_SLOTS ints."""
     r = np.int64(0)
+    if factors[f, KIND] == ORI:
+        k = factors[f, FK]
+        base = factors[f, FBASE]
+        n = factors[f, FN]
+        for p in range(factors[f, FPIECE], factors[f, FPIECE] + n):
+            c = loc[p] - base
+            work[c // k] = c % k
+        last = n - 1 if factors[f, DROP] else n
+        for s in range(last):
+            r = r * k + work[s]
+        return r
     used = np.int64(0)
-    for g in range(groups.shape[0]):
+    for g in range(factors[f, G0], factors[f, G1]):
         k = groups[g, K]
         base = groups[g, BASE]
-        if groups[g, FIRST]:
-            used = np.int64(0)
         ps = groups[g, PS]
         pe = groups[g, PE]
         twist = groups[g, TWIST]
         if pe - ps == 1:
             c = loc[pieces[ps]] - base
             s = c // k
-            low = (np.int64(1) << s) - 1
-            r = r * groups[g, AVAIL] + (s - popcount(used & low))
+            r = r * groups[g, AVAIL] + (s - popcount(used & ((np.int64(1) << s) - 1)))
             used |= np.int64(1) << s
-            if twist and not groups[g, DROP]:
+            if twist:
                 r = r * k + c % k
             continue
         mask = np.int64(0)
@@ -196,71 +237,72 @@ def rank(loc, groups, pieces, binom, work):
         used |= mask
         if twist:
             mm = mask
-            j = 0
             while mm:
                 bit = mm & -mm
-                s = popcount(bit - 1)
-                j += 1
-                if not (groups[g, DROP] and j == pe - ps):
-                    r = r * k + work[s]
+                r = r * k + work[popcount(bit - 1)]
                 mm ^= bit
     return r
 
 
 @nb.njit(cache=True)
-def unrank(r, groups, pieces, binom, loc, digits):
-    """Set loc[] of the tracked pieces to a state of rank r; `digits` is scratch, len(pieces)+groups."""
-    ng = groups.shape[0]
-    np_ = pieces.shape[0]
-    # peel the digits off from the last group: orientations, then the slot combination
-    for g in range(ng - 1, -1, -1):
+def rank(loc, factors, groups, pieces, binom, work):
+    r = np.int64(0)
+    for f in range(factors.shape[0]):
+        r = r * factors[f, SIZE] + rank_factor(loc, f, factors, groups, pieces, binom, work)
+    return r
+
+
+@nb.njit(cache=True)
+def unrank_factor(r, f, factors, groups, pieces, binom, loc, digits):
+    """Set loc[] of the factor's pieces to a sub-state of rank r. A twist-by-slot factor keeps the
+    pieces' slots (decode positions first) and sets their twists. `digits`: scratch, >= 64 + pieces."""
+    k = factors[f, FK]
+    base = factors[f, FBASE]
+    if factors[f, KIND] == ORI:
+        n = factors[f, FN]
+        last = n - 1 if factors[f, DROP] else n
+        tsum = 0
+        for s in range(last - 1, -1, -1):
+            digits[s] = r % k
+            r //= k
+            tsum += digits[s]
+        if factors[f, DROP]:
+            digits[n - 1] = (factors[f, SUM] - tsum) % k
+        for p in range(factors[f, FPIECE], factors[f, FPIECE] + n):
+            s = (loc[p] - base) // k
+            loc[p] = base + s * k + digits[s]
+        return
+    off = 64
+    g0 = factors[f, G0]
+    g1 = factors[f, G1]
+    for g in range(g1 - 1, g0 - 1, -1):
         ps = groups[g, PS]
         pe = groups[g, PE]
-        k = groups[g, K]
         if groups[g, TWIST]:
-            last = pe - 1 if groups[g, DROP] else pe
-            for i in range(last - 1, ps - 1, -1):
-                digits[i] = r % k
+            for i in range(pe - 1, ps - 1, -1):
+                digits[off + i] = r % k
                 r //= k
         m = pe - ps
         radix = groups[g, AVAIL] if m == 1 else binom[groups[g, AVAIL], m]
-        digits[np_ + g] = r % radix
+        digits[g - g0] = r % radix
         r //= radix
     used = np.int64(0)
-    tsum = 0
-    for g in range(ng):
-        n = groups[g, N]
-        k = groups[g, K]
-        base = groups[g, BASE]
-        if groups[g, FIRST]:
-            used = np.int64(0)
-            tsum = 0
+    n = factors[f, FN]
+    for g in range(g0, g1):
         ps = groups[g, PS]
         pe = groups[g, PE]
         m = pe - ps
-        cr = digits[np_ + g]
-        if groups[g, TWIST]:
-            if groups[g, DROP]:
-                for i in range(ps, pe - 1):
-                    tsum += digits[i]
-                digits[pe - 1] = (groups[g, SUM] - tsum) % k
-            else:
-                for i in range(ps, pe):
-                    tsum += digits[i]
-        # the chosen compressed indices, highest first
-        avail = groups[g, AVAIL]
+        cr = digits[g - g0]
         j = m
-        x = avail - 1
+        x = groups[g, AVAIL] - 1
         mask = np.int64(0)
         while j > 0:
             if m == 1:
                 x = cr
-                cr = 0
             else:
                 while binom[x, j] > cr:
                     x -= 1
                 cr -= binom[x, j]
-            # the x-th free slot
             cnt = -1
             for s in range(n):
                 if not (used >> s) & 1:
@@ -276,7 +318,18 @@ def unrank(r, groups, pieces, binom, loc, digits):
         while mm:
             bit = mm & -mm
             s = popcount(bit - 1)
-            o = digits[i] if groups[g, TWIST] else 0
+            o = digits[off + i] if groups[g, TWIST] else 0
             loc[pieces[i]] = base + s * k + o
             i += 1
             mm ^= bit
+
+
+@nb.njit(cache=True)
+def unrank(r, factors, groups, pieces, binom, loc, digits):
+    nf = factors.shape[0]
+    fr = digits[digits.shape[0] - nf :]
+    for f in range(nf - 1, -1, -1):
+        fr[f] = r % factors[f, SIZE]
+        r //= factors[f, SIZE]
+    for f in range(nf):
+        unrank_factor(fr[f], f, factors, groups, pieces, binom, loc, digits)
