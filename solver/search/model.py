@@ -263,13 +263,16 @@ def compile_model(defn: Definition, pieces) -> SearchModel:
 _cache: dict[int, tuple[Definition, SearchModel]] = {}
 
 
-def search_model(defn: Definition) -> SearchModel:
-    """The compiled model of `defn`, kept for the process (definitions are immutable)."""
+def search_model(defn: Definition, pieces=None) -> SearchModel:
+    """The compiled model of `defn`, kept for the process (definitions are immutable). `pieces`
+    overrides the derived piece model (a caller that knows the pieces better)."""
     hit = _cache.get(id(defn))
-    if hit is not None and hit[0] is defn:
+    if hit is not None and hit[0] is defn and pieces is None:
         return hit[1]
-    from solver.analysis.pieces import piece_model
+    if pieces is None:
+        from solver.analysis.pieces import piece_model
 
-    model = compile_model(defn, piece_model(defn))
+        pieces = piece_model(defn)
+    model = compile_model(defn, pieces)
     _cache[id(defn)] = (defn, model)
     return model

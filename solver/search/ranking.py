@@ -246,8 +246,14 @@ def rank_factor(loc, f, factors, groups, pieces, binom, work):
 
 @nb.njit(cache=True)
 def rank(loc, factors, groups, pieces, binom, work):
+    return rank_span(loc, 0, factors.shape[0], factors, groups, pieces, binom, work)
+
+
+@nb.njit(cache=True)
+def rank_span(loc, f0, f1, factors, groups, pieces, binom, work):
+    """The rank over factors f0..f1-1 (several rankers live side by side in one array)."""
     r = np.int64(0)
-    for f in range(factors.shape[0]):
+    for f in range(f0, f1):
         r = r * factors[f, SIZE] + rank_factor(loc, f, factors, groups, pieces, binom, work)
     return r
 
