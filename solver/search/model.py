@@ -32,6 +32,7 @@ class OrbitInfo:
     classes: np.ndarray  # per piece (local): its class, the smallest goal slot of a look-alike
     name: str
     twist_invariant: bool  # every move keeps the sum of orientations mod k
+    twist_additive: bool  # every move adds to a piece's twist an amount that depends on its slot only
     slots: tuple = ()
     rot: tuple = ()
 
@@ -157,22 +158,19 @@ def slot_view(loc, piece_orbit, piece_class, on, ok, obase, oslot):
     return kernel(loc, piece_orbit, piece_class, on, ok, obase, oslot)
 
 
-def _twist_invariant(tables: list[np.ndarray], k: int) -> bool:
-    """True when every table adds a per-slot twist (o -> o + d mod k) whose total is 0 mod k."""
+def _twist_kind(tables: list[np.ndarray], k: int) -> tuple[bool, bool]:
+    """(invariant, additive): additive when every table adds a per-slot twist (o -> o + d mod k);
+    invariant when moreover the added twists of every table total 0 mod k."""
     if k == 1:
-        return False
+        return False, False
+    invariant = True
     for t in tables:
-        n = len(t) // k
-        total = 0
-        for s in range(n):
-            d = int(t[s * k]) % k
-            for o in range(k):
-                if int(t[s * k + o]) % k != (o + d) % k:
-                    return False
-            total += d
-        if total % k:
-            return False
-    return True
+        t = np.asarray(t).reshape(-1, k) % k
+        d = t[:, :1]
+        if not np.array_equal(t, (d + np.arange(k)) % k):
+            return False, False
+        invariant &= int(d.sum()) % k == 0
+    return invariant, True
 
 
 def compile_model(defn: Definition, pieces) -> SearchModel:
@@ -183,7 +181,8 @@ def compile_model(defn: Definition, pieces) -> SearchModel:
     for r, orb in enumerate(pieces.orbits):
         n, k = len(orb.slots), orb.twists
         classes = np.asarray(goal_views[r]) // k
-        orbits.append(OrbitInfo(n, k, base, first_piece, first_piece, classes.astype(np.int32), orb.name, False, orb.slots, orb.rot))
+        orbits.append(OrbitInfo(n, k, base, first_piece, first_piece, classes.astype(np.int32), orb.name, False, False,
+                                orb.slots, orb.rot))
         base += n * k
         first_piece += n
     n_codes = base
@@ -205,7 +204,7 @@ def compile_model(defn: Definition, pieces) -> SearchModel:
             guards.append(list(case.guard))
         case_start.append(len(rows))
     for r, orb in enumerate(orbits):
-        orb.twist_invariant = _twist_invariant(per_orbit[r], orb.k)
+        orb.twist_invariant, orb.twist_additive = _twist_kind(per_orbit[r], orb.k)
 
     # guard items: position -> (orbit, slot, sticker index within the slot)
     where: dict[int, tuple[int, int, int]] = {}

@@ -28,7 +28,7 @@ from solver.definition.canonical import content_hash
 from solver.errors import PuzzleError
 from solver.search.kernels import Puzzle, apply_case, guard_holds, puzzle_arrays
 from solver.search.ranking import (
-    BINOM, MAX_SLOTS, SIZE, Projection, Ranker, full_projection, make_ranker, rank, rank_factor, unrank, unrank_factor,
+    BINOM, FK, G0, G1, KIND, MAX_SLOTS, PTW, SIZE, Projection, Ranker, full_projection, make_ranker, rank, rank_factor, unrank, unrank_factor,
 )
 
 MAGIC = b"PHPDB\x00\x01\x00"
@@ -194,13 +194,32 @@ def _bfs(dist, pz_back, pz_fwd, factors, groups, pieces, tracked, counted, goal_
     return d
 
 
+@nb.njit(cache=True, inline="always")
+def _digit(t, f, m, c, offsets, sizes, kinds, adds, add_offsets):
+    """Factor f's digit after move m (t: the move tables; c: the digits before)."""
+    if kinds[f] == PTW:
+        delta = t[offsets[f] + m * sizes[f - 1] + c[f - 1]]
+        return adds[add_offsets[f] + c[f] * sizes[f] + delta]
+    return t[offsets[f] + m * sizes[f] + c[f]]
+
+
 @nb.njit(cache=True)
-def _bfs_tables(dist, back, fwd, offsets, sizes, n_moves, goal_ranks, counts):
+def _bfs_tables(dist, back, fwd, offsets, sizes, kinds, adds, add_offsets, n_moves, goal_ranks, counts):
     """The same search when every factor has a move table: a move maps each factor's digit
-    through its table (back: inverse moves, for pushing; fwd: for pulling)."""
+    through its table (back: inverse moves, for pushing; fwd: for pulling). A piece-twist factor
+    adds, digit by digit (table `adds`), the twists its move gives at the pieces' old slots.
+    Ranks are visited block by block (one block per value of all factors but the last), so the
+    part of each move's target that the block shares is computed once."""
     n = dist.shape[0]
     nf = sizes.shape[0]
+    last = nf - 1
+    size_last = sizes[last]
     c = np.zeros(nf, dtype=np.int64)
+    pre = np.zeros(n_moves, dtype=np.int64)
+    delta = np.zeros(n_moves, dtype=np.int64)
+    twist_last = kinds[last] == PTW
+    off_last = offsets[last]
+    add_base = add_offsets[last]
     reached = 0
     for r in goal_ranks:
         if dist[r] == UNSET:
@@ -211,30 +230,41 @@ def _bfs_tables(dist, back, fwd, offsets, sizes, n_moves, goal_ranks, counts):
     while d < 253:
         new = 0
         pull = counts[d] * 4 > n - reached  # the frontier outnumbers what is left: look from the other side
-        for r in range(n):
-            v = dist[r]
-            if pull:
-                if v != UNSET:
-                    continue
-            elif v != d:
-                continue
-            rem = r
-            for f in range(nf - 1, -1, -1):
+        t = fwd if pull else back
+        want = UNSET if pull else d
+        for outer in range(n // size_last):
+            base = outer * size_last
+            rem = outer
+            for f in range(last - 1, -1, -1):
                 c[f] = rem % sizes[f]
                 rem //= sizes[f]
-            for m in range(n_moves):
-                r2 = np.int64(0)
-                for f in range(nf):
-                    t = fwd if pull else back
-                    r2 = r2 * sizes[f] + t[offsets[f] + m * sizes[f] + c[f]]
-                if pull:
-                    if dist[r2] == d:
-                        dist[r] = d + 1
+            prepared = False
+            for cl in range(size_last):
+                r = base + cl
+                if dist[r] != want:
+                    continue
+                if not prepared:
+                    for m in range(n_moves):
+                        x = np.int64(0)
+                        for f in range(last):
+                            x = x * sizes[f] + _digit(t, f, m, c, offsets, sizes, kinds, adds, add_offsets)
+                        pre[m] = x * size_last
+                        if twist_last:
+                            delta[m] = t[off_last + m * sizes[last - 1] + c[last - 1]]
+                    prepared = True
+                for m in range(n_moves):
+                    if twist_last:
+                        r2 = pre[m] + adds[add_base + cl * size_last + delta[m]]
+                    else:
+                        r2 = pre[m] + t[off_last + m * size_last + cl]
+                    if pull:
+                        if dist[r2] == d:
+                            dist[r] = d + 1
+                            new += 1
+                            break
+                    elif dist[r2] == UNSET:
+                        dist[r2] = d + 1
                         new += 1
-                        break
-                elif dist[r2] == UNSET:
-                    dist[r2] = d + 1
-                    new += 1
         if new == 0:
             break
         reached += new
@@ -244,33 +274,69 @@ def _bfs_tables(dist, back, fwd, offsets, sizes, n_moves, goal_ranks, counts):
 
 
 @nb.njit(cache=True)
-def _factor_table(pz, f, factors, groups, pieces, tracked, start, n_moves, out):
-    """out[m*size + c]: the factor digit reached from digit c by move m."""
-    size = factors[f, SIZE]
+def _factor_table(pz, f, src_f, factors, groups, pieces, tracked, start, n_moves, out):
+    """out[m*size + c]: the digit of factor f after move m from digit c of factor src_f (the
+    factor itself; for a piece-twist factor its position factor, giving the twists added)."""
+    size = factors[src_f, SIZE]
     loc = start.copy()
     dst = start.copy()
     work = np.zeros(MAX_SLOTS + 2, dtype=np.int64)
     digits = np.zeros(64 + pieces.shape[0] + 1, dtype=np.int64)
     for c in range(size):
-        unrank_factor(c, f, factors, groups, pieces, BINOM, loc, digits)
+        unrank_factor(c, src_f, factors, groups, pieces, BINOM, loc, digits)
         for m in range(n_moves):
             apply_case(pz, loc, dst, pz.case_start[m], tracked)
             out[m * size + c] = rank_factor(dst, f, factors, groups, pieces, BINOM, work)
 
 
 FACTOR_TABLE_LIMIT = 60_000_000  # entries of all factor move tables together
+ADD_TABLE_LIMIT = 1 << 24
+
+
+def _digit_sums(k: int, count: int) -> np.ndarray:
+    """adds[a*k^count + b]: digit-wise sum mod k of two base-k numbers of `count` digits."""
+    size = k**count
+    values = np.arange(size)
+    digits = np.stack([(values // k**i) % k for i in range(count)])
+    total = np.zeros((size, size), dtype=np.int64)
+    for i in range(count):
+        total += ((digits[i][:, None] + digits[i][None, :]) % k) * k**i
+    return total.astype(np.int32).ravel()
 
 
 def _factor_tables(model, ranker: Ranker, pz: Puzzle) -> tuple[np.ndarray, np.ndarray]:
     moves = len(model.move_names)
-    sizes = ranker.factors[:, SIZE].astype(np.int64)
-    offsets = np.concatenate([[0], np.cumsum(sizes * moves)[:-1]]).astype(np.int64)
-    out = np.empty(int(sizes.sum()) * moves, dtype=np.int32)
+    factors = ranker.factors
+    src = [f - 1 if factors[f, KIND] == PTW else f for f in range(len(factors))]
+    rows = [int(factors[s, SIZE]) * moves for s in src]
+    offsets = np.concatenate([[0], np.cumsum(rows)[:-1]]).astype(np.int64)
+    out = np.empty(sum(rows), dtype=np.int32)
     tracked = ranker.tracked()
-    for f in range(len(sizes)):
-        part = out[offsets[f] : offsets[f] + sizes[f] * moves]
-        _factor_table(pz, f, ranker.factors, ranker.groups, ranker.pieces, tracked, model.goals[0], moves, part)
+    for f in range(len(factors)):
+        part = out[offsets[f] : offsets[f] + rows[f]]
+        _factor_table(pz, f, src[f], factors, ranker.groups, ranker.pieces, tracked, model.goals[0], moves, part)
     return out, offsets
+
+
+def _table_plan(model, ranker: Ranker):
+    """(kinds, adds, add offsets) when the factor-table search applies, else None."""
+    factors = ranker.factors
+    moves = len(model.move_names)
+    kinds = factors[:, KIND].astype(np.int64)
+    rows = sum(int(factors[f - 1 if kinds[f] == PTW else f, SIZE]) * moves for f in range(len(factors)))
+    adds, add_offsets, total = [], [], 0
+    for f in range(len(factors)):
+        add_offsets.append(total)
+        if kinds[f] == PTW:
+            size = int(factors[f, SIZE])
+            if size * size > ADD_TABLE_LIMIT:
+                return None
+            adds.append(_digit_sums(int(factors[f, FK]), int(factors[f, G1] - factors[f, G0])))
+            total += size * size
+    if model.guarded or rows > FACTOR_TABLE_LIMIT:
+        return None
+    adds = np.concatenate(adds) if adds else np.zeros(1, dtype=np.int32)
+    return kinds, adds, np.array(add_offsets, dtype=np.int64)
 
 
 def distances(model, ranker: Ranker, counted: np.ndarray | None = None) -> tuple[np.ndarray, list[int]]:
@@ -283,10 +349,11 @@ def distances(model, ranker: Ranker, counted: np.ndarray | None = None) -> tuple
     moves = len(model.move_names)
     counted = ranker.counted_pieces if counted is None else counted
     sizes = ranker.factors[:, SIZE].astype(np.int64)
-    if not model.guarded and len(counted) == len(ranker.pieces) and int(sizes.sum()) * moves <= FACTOR_TABLE_LIMIT:
+    tables = _table_plan(model, ranker) if len(counted) == len(ranker.pieces) else None
+    if tables is not None:
         tf, offsets = _factor_tables(model, ranker, fwd)
         tb, _ = _factor_tables(model, ranker, back)
-        depth = _bfs_tables(dist, tb, tf, offsets, sizes, moves, goal_ranks, counts)
+        depth = _bfs_tables(dist, tb, tf, offsets, sizes, *tables, moves, goal_ranks, counts)
     else:
         succ = np.zeros((int(np.diff(model.case_start).max()), model.n_pieces), dtype=np.int32)
         depth = _bfs(dist, back, fwd, ranker.factors, ranker.groups, ranker.pieces, ranker.tracked(), counted,

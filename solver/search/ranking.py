@@ -26,9 +26,10 @@ from solver.errors import PuzzleError
 MAX_SLOTS = 62  # slot sets are bit masks in an int64
 # group columns
 N, K, BASE, PS, PE, TWIST, AVAIL, COUNT = range(8)
-# factor columns and kinds: where groups sit (POS), where and how twisted (COMB), twist by slot (ORI)
+# factor columns and kinds: where groups sit (POS), where and how twisted (COMB), twist by slot of a
+# whole orbit (ORI), twist of each piece of single-piece groups (PTW, follows their POS factor)
 KIND, G0, G1, FN, FK, FBASE, FPIECE, SIZE, DROP, SUM = range(10)
-POS, COMB, ORI = range(3)
+POS, COMB, ORI, PTW = range(4)
 BINOM = np.array([[comb(n, k) for k in range(MAX_SLOTS + 2)] for n in range(MAX_SLOTS + 2)], dtype=np.int64)
 
 
@@ -154,19 +155,25 @@ def make_ranker(model, projection: Projection) -> Ranker:
         whole = len(chosen) == orb.n
         twist = part.twist and orb.k > 1
         split = twist and whole  # positions and twist-by-slot as separate factors
+        # twists that add a per-slot amount can follow single pieces in a factor of their own
+        apart = twist and not whole and orb.twist_additive and all(len(g) == 1 for g in groups)
+        combined = twist and not split and not apart
         g0 = len(rows)
         avail = orb.n
         fsize = 1
         for members in groups:
             m = len(members)
-            rows.append([orb.n, orb.k, orb.base, len(pieces), len(pieces) + m, int(twist and not split), avail, int(part.counted)])
+            rows.append([orb.n, orb.k, orb.base, len(pieces), len(pieces) + m, int(combined), avail, int(part.counted)])
             pieces.extend(orb.first_piece + p for p in members)
-            fsize *= comb(avail, m) * (orb.k**m if twist and not split else 1)
+            fsize *= comb(avail, m) * (orb.k**m if combined else 1)
             avail -= m
         if fsize > 1 or not split:
-            kind = COMB if twist and not split else POS
-            factors.append([kind, g0, len(rows), orb.n, orb.k, orb.base, orb.first_piece, fsize, 0, 0])
+            factors.append([COMB if combined else POS, g0, len(rows), orb.n, orb.k, orb.base, orb.first_piece, fsize, 0, 0])
             size *= fsize
+        if apart:
+            tsize = orb.k ** len(groups)
+            factors.append([PTW, g0, len(rows), orb.n, orb.k, orb.base, orb.first_piece, tsize, 0, 0])
+            size *= tsize
         if split:
             sums = {gs[part.orbit] for gs in model.goal_sums}
             drop = orb.twist_invariant and len(sums) == 1
@@ -202,6 +209,11 @@ def rank_factor(loc, f, factors, groups, pieces, binom, work):
         last = n - 1 if factors[f, DROP] else n
         for s in range(last):
             r = r * k + work[s]
+        return r
+    if factors[f, KIND] == PTW:
+        k = factors[f, FK]
+        for g in range(factors[f, G0], factors[f, G1]):
+            r = r * k + (loc[pieces[groups[g, PS]]] - factors[f, FBASE]) % k
         return r
     used = np.int64(0)
     for g in range(factors[f, G0], factors[f, G1]):
@@ -277,6 +289,12 @@ def unrank_factor(r, f, factors, groups, pieces, binom, loc, digits):
         for p in range(factors[f, FPIECE], factors[f, FPIECE] + n):
             s = (loc[p] - base) // k
             loc[p] = base + s * k + digits[s]
+        return
+    if factors[f, KIND] == PTW:
+        for g in range(factors[f, G1] - 1, factors[f, G0] - 1, -1):
+            p = pieces[groups[g, PS]]
+            loc[p] = base + (loc[p] - base) // k * k + r % k
+            r //= k
         return
     off = 64
     g0 = factors[f, G0]

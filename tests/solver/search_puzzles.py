@@ -74,14 +74,22 @@ FACES = {"U": (0, 1, 0), "D": (0, -1, 0), "R": (1, 0, 0), "L": (-1, 0, 0), "F": 
 COLOURS = {(0, 1, 0): "W", (0, -1, 0): "Y", (1, 0, 0): "R", (-1, 0, 0): "O", (0, 0, 1): "G", (0, 0, -1): "B"}
 
 
-def cube2(faces: str = "URFDLB", *, symmetric: bool = True, renumber: int | None = None, powers=(1, 2, 3)):
-    """The 2x2x2 with turns of `faces`; `symmetric` adds the 24 whole-cube rotations as goals."""
+def cube2(faces: str = "URFDLB", **kw):
+    return cube(2, faces, **kw)
+
+
+def cube(size: int, faces: str = "URFDLB", *, symmetric: bool | None = None, renumber: int | None = None, powers=(1, 2, 3)):
+    """The 2x2x2 or 3x3x3 with turns of `faces`; `symmetric` (default for the 2x2x2) adds the 24
+    whole-cube rotations as goals."""
+    symmetric = size == 2 if symmetric is None else symmetric
+    coords = (-1, 1) if size == 2 else (-1, 0, 1)
     stickers = []
-    for pos in itertools.product((-1, 1), repeat=3):
+    for pos in itertools.product(coords, repeat=3):
         for axis in range(3):
-            normal = [0, 0, 0]
-            normal[axis] = pos[axis]
-            stickers.append((pos, tuple(normal)))
+            if pos[axis] != 0:
+                normal = [0, 0, 0]
+                normal[axis] = pos[axis]
+                stickers.append((pos, tuple(normal)))
     order = list(range(len(stickers)))
     if renumber is not None:
         random.Random(renumber).shuffle(order)
@@ -92,11 +100,7 @@ def cube2(faces: str = "URFDLB", *, symmetric: bool = True, renumber: int | None
         p = [0] * n
         for st, i in number.items():
             pos, normal = st
-            if select(pos):
-                st2 = (_rotate(pos, axis), _rotate(normal, axis))
-            else:
-                st2 = st
-            p[i] = number[st2]
+            p[i] = number[(_rotate(pos, axis), _rotate(normal, axis))] if select(pos) else i
         return tuple(p)
 
     moves = []
@@ -125,19 +129,26 @@ def cube2(faces: str = "URFDLB", *, symmetric: bool = True, renumber: int | None
                         goals.append(h)
                         nxt.append(h)
             frontier = nxt
-    defn = Definition(name="cube2-" + faces, stickers=n, moves=tuple(moves), goals=tuple(goals),
+    defn = Definition(name=f"cube{size}-" + faces, stickers=n, moves=tuple(moves), goals=tuple(goals),
                       base_moves=tuple(m.name for m in moves), given_goals=1)
-    # corner slots: stickers of one corner, the U/D one first, then right-handed
-    slots = []
-    for pos in itertools.product((-1, 1), repeat=3):
-        normals = [tuple(pos[a] if b == a else 0 for b in range(3)) for a in (1, 0, 2)]
-        if np.linalg.det(np.array(normals)) < 0:
-            normals[1], normals[2] = normals[2], normals[1]
-        slots.append(tuple(number[(pos, nm)] for nm in normals))
     moved = {i for m in moves for i in perm.support(m.cases[0].perm)}
-    slots = [s for s in slots if set(s) <= moved]
-    rot = tuple(tuple((j + o) % 3 for j in range(3)) for o in range(3))
-    return defn, HandPieces(defn, [Orbit(tuple(slots), 3, rot, "corners")])
+    orbits = []
+    for count, name in ((3, "corners"), (2, "edges")):
+        slots = []
+        for pos in itertools.product(coords, repeat=3):
+            axes = [a for a in (1, 2, 0) if pos[a] != 0]  # U/D first, then F/B, then L/R
+            if len(axes) != count:
+                continue
+            normals = [tuple(pos[a] if b == a else 0 for b in range(3)) for a in axes]
+            if count == 3 and np.linalg.det(np.array(normals)) < 0:
+                normals[1], normals[2] = normals[2], normals[1]
+            slot = tuple(number[(pos, nm)] for nm in normals)
+            if set(slot) <= moved:
+                slots.append(slot)
+        if slots:
+            rot = tuple(tuple((j + o) % count for j in range(count)) for o in range(count))
+            orbits.append(Orbit(tuple(slots), count, rot, name))
+    return defn, HandPieces(defn, orbits)
 
 
 def sliding(rows: int, cols: int, *, renumber: int | None = None):
