@@ -28,7 +28,7 @@ from solver.search.astar import astar
 from solver.search.budget import Budget, Stopped
 from solver.search.ida import Heuristic, IdaSearch, combine
 from solver.search.model import search_model
-from solver.search.plan import full_size, make_plan
+from solver.search.plan import entries, full_size, make_plan
 from solver.search.ranking import Projection, full_projection
 
 METHODS = ("table", "ida", "fallback", "astar", "bidir", "bfs")
@@ -112,27 +112,56 @@ def _names(model, moves: list[int]) -> list[str]:
     return [model.move_names[m] for m in moves]
 
 
-def _databases(model, projections: list[Projection], full: bool = False) -> list:
-    return [pdb.cached(model, p, budget_bytes=memory_budget(), full=full) for p in projections]
+BUILD_SECONDS_PER_ENTRY_MOVE = 30e-9  # a pessimistic rate for the table builds
+
+
+def _databases(model, projections: list[Projection], full: bool = False, budget: Budget | None = None) -> list:
+    """The databases from the cache, building the missing ones; under a time limit only those
+    whose build fits in half the time left (the search then runs with what it has)."""
+    out = []
+    for p in projections:
+        left = budget.remaining() if budget is not None else None
+        if left is not None:
+            cost = entries(model, p) * len(model.move_names) * BUILD_SECONDS_PER_ENTRY_MOVE
+            db = pdb.cached(model, p, budget_bytes=memory_budget(), full=full, build_missing=cost < left / 2)
+            if db is not None:
+                out.append(db)
+            continue
+        out.append(pdb.cached(model, p, budget_bytes=memory_budget(), full=full))
+    return out
 
 
 def _table(model, plan, loc, goal_views, budget) -> SolveResult:
     projection = plan.full
     if projection is None:
         raise PuzzleError("method table: the full distance table does not fit the memory budget")
-    (db,) = _databases(model, [projection], full=True)
+    found = _databases(model, [projection], full=True, budget=budget)
+    if not found:
+        return SolveResult(None, False, "table", complete=False, stopped="time limit")
+    (db,) = found
     if not db.exact:  # distances beyond 15 packed in 4 bits: use the table as a bound instead
-        return _search(model, combine([db]), loc, goal_views, budget, 1, "table")
+        return _search(model, combine(model, [db]), loc, goal_views, budget, 1, "table")
     moves = table.walk(model, db, loc, goal_views)
     if moves is None:
         raise PuzzleError("the state is not reachable from any goal (its distance table entry is empty)")
     return SolveResult(_names(model, moves), True, "table", nodes=len(moves))
 
 
-def _heuristic(model, plan) -> Heuristic:
-    if plan.full is not None:
-        return combine(_databases(model, [plan.full], full=True))
-    return combine(_databases(model, plan.databases))
+_heuristics: dict[tuple, tuple] = {}
+
+
+def _heuristic(model, plan, budget: Budget | None = None) -> Heuristic:
+    """The databases of `plan` with their move tables, kept for the process."""
+    projections = [plan.full] if plan.full is not None else plan.databases
+    key = (id(model), tuple(p.to_json() for p in projections))
+    hit = _heuristics.get(key)
+    if hit is not None and hit[0] is model:
+        return hit[1]
+    databases = _databases(model, projections, full=plan.full is not None, budget=budget)
+    heuristic = combine(model, databases)
+    if len(databases) == len(projections):  # keep only complete sets
+        _heuristics[key] = (model, heuristic)
+    return heuristic
 
 
 def _search(model, heuristic, loc, goal_views, budget, weight, method) -> SolveResult:
@@ -149,13 +178,13 @@ def _search(model, heuristic, loc, goal_views, budget, weight, method) -> SolveR
 
 
 def _ida(model, plan, loc, goal_views, budget) -> SolveResult:
-    return _search(model, _heuristic(model, plan), loc, goal_views, budget, 1, "ida")
+    return _search(model, _heuristic(model, plan, budget), loc, goal_views, budget, 1, "ida")
 
 
 def _fallback(model, plan, loc, goal_views, budget) -> SolveResult:
     """Weighted searches, heaviest (fastest) first; each later one only keeps a shorter answer.
     With a time limit the remaining time goes to the lighter weights; the best answer stands."""
-    heuristic = _heuristic(model, plan)
+    heuristic = _heuristic(model, plan, budget)
     best: SolveResult | None = None
     nodes = 0
     for weight in FALLBACK_WEIGHTS:
@@ -174,7 +203,7 @@ def _fallback(model, plan, loc, goal_views, budget) -> SolveResult:
 
 def _astar(model, plan, loc, goal_views, budget) -> SolveResult:
     try:
-        moves, nodes = astar(model, _heuristic(model, plan), loc, goal_views, budget)
+        moves, nodes = astar(model, _heuristic(model, plan, budget), loc, goal_views, budget)
     except Stopped as stop:
         return SolveResult(None, False, "astar", complete=False, stopped=stop.reason)
     if moves is None:
