@@ -1,8 +1,8 @@
 """Box-shaped twisty puzzles (the NxNxN cubes and AxBxC cuboids) as sticker models.
 
-Axes: x to the right (R), y up (U), z to the front (F). A puzzle A x B x C is A layers wide (x),
-B deep (z) and C high (y). Coordinates are doubled so that every sticker point is whole: the box
-spans [-A, A] x [-C, C] x [-B, B] and the k-th layer from the negative side has its centre at
+Axes: x to the right (R), y up (U), z to the front (F). A box is w layers wide (x), d deep (z) and
+h high (y). Coordinates are doubled so that every sticker point is whole: the box spans
+[-w, w] x [-h, h] x [-d, d] and the k-th of n layers from the negative side has its centre at
 -n + 1 + 2k.
 
 Stickers are numbered as the net of the seed 3x3x3, read row by row: the U face from the back, then
@@ -44,32 +44,32 @@ def _centre(n: int, k: int) -> int:
     return -n + 1 + 2 * k
 
 
-def stickers(a: int, b: int, c: int) -> list[Sticker]:
-    """Every sticker of the a x b x c box in net order."""
+def stickers(w: int, d: int, h: int) -> list[Sticker]:
+    """Every sticker of the box w wide, d deep and h high, in net order."""
     out = []
-    for row in range(b):  # U, from the back
-        for col in range(a):
-            out.append(Sticker("U", (b + col, row), (_centre(a, col), c, _centre(b, row))))
-    for row in range(c):  # the band L F R B, from the top
-        y = -_centre(c, row)
-        for col in range(b):
-            out.append(Sticker("L", (col, b + row), (-a, y, _centre(b, col))))
-        for col in range(a):
-            out.append(Sticker("F", (b + col, b + row), (_centre(a, col), y, b)))
-        for col in range(b):
-            out.append(Sticker("R", (b + a + col, b + row), (a, y, -_centre(b, col))))
-        for col in range(a):
-            out.append(Sticker("B", (2 * b + a + col, b + row), (-_centre(a, col), y, -b)))
-    for row in range(b):  # D, from the front
-        for col in range(a):
-            out.append(Sticker("D", (b + col, b + c + row), (_centre(a, col), -c, -_centre(b, row))))
+    for row in range(d):  # U, from the back
+        for col in range(w):
+            out.append(Sticker("U", (d + col, row), (_centre(w, col), h, _centre(d, row))))
+    for row in range(h):  # the band L F R B, from the top
+        y = -_centre(h, row)
+        for col in range(d):
+            out.append(Sticker("L", (col, d + row), (-w, y, _centre(d, col))))
+        for col in range(w):
+            out.append(Sticker("F", (d + col, d + row), (_centre(w, col), y, d)))
+        for col in range(d):
+            out.append(Sticker("R", (d + w + col, d + row), (w, y, -_centre(d, col))))
+        for col in range(w):
+            out.append(Sticker("B", (2 * d + w + col, d + row), (-_centre(w, col), y, -d)))
+    for row in range(d):  # D, from the front
+        for col in range(w):
+            out.append(Sticker("D", (d + col, d + h + row), (_centre(w, col), -h, -_centre(d, row))))
     return out
 
 
-def layers(a: int, b: int, c: int, face: str) -> int:
+def layers(w: int, d: int, h: int, face: str) -> int:
     """How many layers the box has along the axis of `face`."""
     axis = FACES[face][0]
-    return abs(axis[0]) * a + abs(axis[1]) * c + abs(axis[2]) * b
+    return abs(axis[0]) * w + abs(axis[1]) * h + abs(axis[2]) * d
 
 
 def turn_name(face: str, depth: int) -> str:
@@ -77,12 +77,13 @@ def turn_name(face: str, depth: int) -> str:
     return face if depth == 1 else ("" if depth == 2 else str(depth)) + face + "w"
 
 
-def layer_moves(body: Body, a: int, b: int, c: int) -> list[tuple[str, Perm]]:
+def layer_moves(body: Body, w: int, d: int, h: int) -> list[tuple[str, Perm]]:
     """Clockwise turns of the outer 1 .. n//2 layers of every face (n layers along its axis): quarter
-    turns with ' and 2 where the layer maps onto itself, else the half turn alone."""
+    turns with ' and 2 where the layer maps onto itself, else the half turn alone, named without
+    the 2 (it is the face's only turn: R on the floppy cube)."""
     result = []
     for face, (axis, *_colour) in FACES.items():
-        n = layers(a, b, c, face)
+        n = layers(w, d, h, face)
         for depth in range(1, n // 2 + 1):
             name = turn_name(face, depth)
             above = n - 2 * depth  # the plane between the turned layers and the rest
@@ -90,11 +91,11 @@ def layer_moves(body: Body, a: int, b: int, c: int) -> list[tuple[str, Perm]]:
             if quarter is not None:
                 result += [(name, quarter), (name + "'", perm.inverse(quarter)), (name + "2", perm.power(quarter, 2))]
             else:
-                result.append((name + "2", body.layer_turn(axis, 180, above)))
+                result.append((name, body.layer_turn(axis, 180, above)))
     return result
 
 
-def rotation_symmetries(body: Body, a: int, b: int, c: int) -> list[tuple[str, Perm]]:
+def rotation_symmetries(body: Body, w: int, d: int, h: int) -> list[tuple[str, Perm]]:
     """Whole-puzzle rotations the moves can make, as a small generating set.
 
     Along an axis with an even number of layers the two half-deep turns from opposite faces add up
@@ -102,7 +103,7 @@ def rotation_symmetries(body: Body, a: int, b: int, c: int) -> list[tuple[str, P
     the middle layer never turns and fixes the orientation (the centres of odd cubes)."""
     chosen: list[tuple[str, Perm]] = []
     for name, face in ROTATIONS:
-        if layers(a, b, c, face) % 2:
+        if layers(w, d, h, face) % 2:
             continue
         axis = FACES[face][0]
         p = body.whole_turn(axis, -90)
@@ -132,11 +133,11 @@ def colours() -> dict[str, native.Colour]:
     return {symbol: (label, hex_) for _axis, symbol, label, hex_ in FACES.values()}
 
 
-def definition(a: int, b: int, c: int, name: str, description: str) -> dict:
-    """The native definition of the a x b x c box puzzle in its goal state."""
-    sts = stickers(a, b, c)
+def definition(w: int, d: int, h: int, name: str, description: str) -> dict:
+    """The native definition of the box puzzle w wide, d deep and h high, in its goal state."""
+    sts = stickers(w, d, h)
     body = Body([s.point for s in sts])
-    moves = layer_moves(body, a, b, c)
+    moves = layer_moves(body, w, d, h)
     return native.definition(
         name=name,
         description=description,
@@ -144,5 +145,5 @@ def definition(a: int, b: int, c: int, name: str, description: str) -> dict:
         moves=[native.move(n, p) for n, p in moves],
         colours=colours(),
         cells=[s.cell for s in sts],
-        symmetries=[native.move(n, p) for n, p in rotation_symmetries(body, a, b, c)],
+        symmetries=[native.move(n, p) for n, p in rotation_symmetries(body, w, d, h)],
     )

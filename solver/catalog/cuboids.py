@@ -1,5 +1,7 @@
-"""Cuboids `cuboid-AxBxC` (A wide, B deep, C high): the box model; a face that is not square turns
-180 degrees only. `floppy` is the 1x3x3 and `domino` the 3x3x2."""
+"""Cuboids `cuboid-AxBxC`: A layers deep (front to back), B wide, C high, so that the last number is
+the height as in "2x2x3 tower" and "3x3x2 domino", and `floppy` = `cuboid-1x3x3` stands facing you
+with the four sides R U L D to turn. A face that is not square turns 180 degrees only; that turn is
+named by the face alone (R), as it is the face's only move."""
 
 from __future__ import annotations
 
@@ -10,17 +12,19 @@ SIZES = range(1, 11)
 ALIASES = {"floppy": (1, 3, 3), "domino": (3, 3, 2)}
 
 
-def check(a: int, b: int, c: int) -> None:
-    if max(a, b, c) < 2:
-        raise DefinitionError(f"catalog cuboid-{a}x{b}x{c}: no layer of the box can turn")
+def check(depth: int, width: int, height: int) -> None:
+    if max(depth, width, height) < 2:
+        raise DefinitionError(f"catalog cuboid-{depth}x{width}x{height}: no layer of the box can turn")
 
 
-def build(a: int, b: int, c: int, name: str) -> dict:
-    return box.definition(a, b, c, name, describe(a, b, c))
+def build(depth: int, width: int, height: int, name: str) -> dict:
+    return box.definition(width, depth, height, name, describe(depth, width, height))
 
 
-def describe(a: int, b: int, c: int) -> str:
+def describe(depth: int, width: int, height: int) -> str:
+    stickers = 2 * (depth * width + width * height + depth * height)
     return (
-        f"The {a}x{b}x{c} cuboid ({a} wide, {b} deep, {c} high), {2 * (a * b + b * c + a * c)} stickers"
-        " numbered as a net: layer turns in SiGN names; faces that are not square turn 180 degrees only."
+        f"The {depth}x{width}x{height} cuboid ({depth} deep, {width} wide, {height} high), {stickers} stickers"
+        " numbered as a net: layer turns in SiGN names; a face that is not square turns 180 degrees only"
+        " (named R, not R2)."
     )
