@@ -1,9 +1,11 @@
 """The catalog against facts from outside the code: the seed article's vectors, known state counts
 and God's numbers of small puzzles (found here by plain BFS), and geometric laws of turning."""
 
+import json
 from collections import Counter, deque
 
 import pytest
+import yaml
 
 from solver import catalog, perm
 from solver.definition.formats import load_data
@@ -241,7 +243,7 @@ def test_skewb_fixes_one_corner():
 
 
 def test_ball_ring_is_the_seed_file(ball_ring_text):
-    seed = load_data(__import__("yaml").safe_load(ball_ring_text))
+    seed = load_data(yaml.safe_load(ball_ring_text))
     ring = load("ball-ring")
     assert ring.goals == seed.goals
     for name in seed.move_names:
@@ -307,3 +309,16 @@ def test_flipit_jump_flips_the_stones_jumped_over():
     defn = load("flipit-5")
     assert run(defn, ["J4"], flipit_state("_BWBB")) == flipit_state("BWB_B")
     assert defn.move("J2").case_for(flipit_state("_BWBB")) is None  # next to the empty cell: no jump
+
+
+@pytest.mark.parametrize("name", ["cube2", "floppy", "pyraminx", "skewb", "ball-ring", "loopover-3x3", "sliding-3x3",
+                                  "sliding-4x4", "flipit-5"])
+def test_yaml_and_json_texts_are_the_same_puzzle(name):
+    """What `puzzle show` and the site store is text: the dict must survive YAML and JSON."""
+    from solver.definition.canonical import content_hash
+    from solver.definition.formats import load_text
+
+    data = catalog.build(name)
+    expected = content_hash(load_data(data))
+    assert content_hash(load_text(yaml.safe_dump(data, sort_keys=False))) == expected
+    assert content_hash(load_text(json.dumps(data))) == expected
