@@ -6,6 +6,8 @@ from collections import Counter, deque
 
 import pytest
 import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from solver import catalog, perm
 from solver.definition.formats import load_data
@@ -322,3 +324,38 @@ def test_yaml_and_json_texts_are_the_same_puzzle(name):
     expected = content_hash(load_data(data))
     assert content_hash(load_text(yaml.safe_dump(data, sort_keys=False))) == expected
     assert content_hash(load_text(json.dumps(data))) == expected
+
+
+def test_megaminx_turns_fifths_of_one_face_and_its_rim():
+    mega = load("megaminx")
+    assert mega.stickers == 132 and len(mega.moves) == 48
+    for move in mega.moves:
+        assert len(perm.support(move.perm)) == 10 + 5 * 3 and perm.order(move.perm) == 5
+    u, d = mega.move("U").perm, mega.move("D").perm
+    assert perm.compose(u, d) == perm.compose(d, u)
+    assert perm.power(u, 2) == mega.move("U2").perm and perm.inverse(u) == mega.move("U'").perm
+    # clockwise from above, like the cube's U: the front face's rim now shows the colour of R
+    after = run(mega, ["U"])
+    front_rim = {after[i] for i in perm.support(u) if mega.goal[i] == "G"}
+    assert front_rim == {mega.goal[next(i for i in perm.support(u) if mega.goal[i] == "R")]}
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.one_of(
+    st.tuples(st.integers(1, 4), st.integers(1, 4), st.integers(1, 4)).filter(lambda s: max(s) > 1)
+    .map(lambda s: "cuboid-{}x{}x{}".format(*s)),
+    st.integers(2, 9).map(lambda n: f"cube{n}"),
+    st.tuples(st.integers(2, 30), st.integers(2, 30)).map(lambda s: "loopover-{}x{}".format(*s)),
+    st.tuples(st.integers(2, 10), st.integers(2, 10)).map(lambda s: "sliding-{}x{}".format(*s)),
+    st.integers(5, 20).map(lambda n: f"flipit-{n}"),
+))
+def test_any_size_of_a_family_builds_a_sound_definition(name):
+    defn = load(name)
+    assert defn.stickers == len(catalog.build(name)["layout"]["cells"])
+    for move in defn.moves:
+        if move.guarded:
+            # the guarded cell (the blank) is one that the case moves
+            for case in move.cases:
+                assert {pos for pos, _colour in case.guard} <= set(perm.support(case.perm))
+        else:
+            assert defn.inverse_name(move.name) is not None
