@@ -9,19 +9,29 @@ numbered in reading order of the net (rows top to bottom, left to right).
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from solver import perm
 from solver.catalog import native
-from solver.catalog.geometry import Body, dot
+from solver.catalog.geometry import Body
 
 VERTICES = {"U": (1, 1, 1), "L": (-1, -1, 1), "R": (1, -1, -1), "B": (-1, 1, -1)}
-# face: (colour symbol, name, hex, net corners (apex, left, right), points down in the net, x of apex column)
+
+
+class Face(NamedTuple):
+    colour: tuple[str, str, str]  # symbol, name, hex
+    corners: tuple[str, str, str]  # vertices at the apex, left and right of its drawing
+    down: bool  # drawn pointing down (the apex-up drawing flipped top to bottom)
+    apex: tuple[float, int]  # where the apex triangle is drawn
+
+
+# F faces the viewer; L, R and D are unfolded from its three sides.
 FACES = {
-    "F": ("G", "green", "#009e60", ("U", "L", "R"), False, 2.5),
-    "L": ("R", "red", "#c41e3a", ("L", "B", "U"), True, 1.0),
-    "R": ("B", "blue", "#0051ba", ("R", "U", "B"), True, 4.0),
-    "D": ("Y", "yellow", "#ffd500", ("B", "L", "R"), True, 2.5),
+    "F": Face(("G", "green", "#009e60"), ("U", "L", "R"), False, (2.5, 0)),
+    "L": Face(("R", "red", "#c41e3a"), ("L", "B", "U"), True, (1.0, 2)),
+    "R": Face(("B", "blue", "#0051ba"), ("R", "U", "B"), True, (4.0, 2)),
+    "D": Face(("Y", "yellow", "#ffd500"), ("B", "L", "R"), True, (2.5, 5)),
 }
-TOP_ROW = {"F": 0, "L": 0, "R": 0, "D": 3}
 
 
 def _triangles():
@@ -41,14 +51,13 @@ def _triangles():
 def stickers() -> list[tuple[str, tuple[float, int, str], tuple[int, int, int]]]:
     """(face, layout cell, point) per sticker, in net reading order."""
     out = []
-    for face, (_s, _n, _h, corners, down, apex_x) in FACES.items():
+    for face, spec in FACES.items():
         for r, t, w in _triangles():
-            # A face drawn pointing down is the apex-up drawing flipped top to bottom.
-            row = TOP_ROW[face] + (2 - r if down else r)
-            shape = "triangle-up" if (t % 2 == 0) != down else "triangle-down"
-            x = apex_x + (t - r) * 0.5
-            point = tuple(sum(wk * VERTICES[v][i] for wk, v in zip(w, corners)) for i in range(3))
-            out.append((face, (x, row, shape), point))
+            x = spec.apex[0] + (t - r) * 0.5
+            y = spec.apex[1] - r if spec.down else spec.apex[1] + r
+            shape = "triangle-up" if (t % 2 == 0) != spec.down else "triangle-down"
+            point = tuple(sum(wk * VERTICES[v][i] for wk, v in zip(w, spec.corners)) for i in range(3))
+            out.append((face, (x, y, shape), point))
     out.sort(key=lambda s: (s[1][1], s[1][0]))
     return out
 
@@ -64,9 +73,9 @@ def build(name: str = "pyraminx") -> dict:
     return native.definition(
         name=name,
         description=describe(),
-        goal=[FACES[f][0] for f, _c, _p in sts],
+        goal=[FACES[f].colour[0] for f, _c, _p in sts],
         moves=moves,
-        colours={s: (n, h) for s, n, h, *_rest in FACES.values()},
+        colours={f.colour[0]: f.colour[1:] for f in FACES.values()},
         cells=[c for _f, c, _p in sts],
         shape="triangle-up",
     )
