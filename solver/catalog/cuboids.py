@@ -23,8 +23,10 @@ def build(depth: int, width: int, height: int, name: str) -> dict:
 
 def describe(depth: int, width: int, height: int) -> str:
     stickers = 2 * (depth * width + width * height + depth * height)
+    alias = next((a for a, dims in ALIASES.items() if dims == (depth, width, height)), None)
     return (
-        f"The {depth}x{width}x{height} cuboid ({depth} deep, {width} wide, {height} high), {stickers} stickers"
+        (f"{alias.capitalize()}: the " if alias else "The ")
+        + f"{depth}x{width}x{height} cuboid ({depth} deep, {width} wide, {height} high), {stickers} stickers"
         " numbered as a net: layer turns in SiGN names; a face that is not square turns 180 degrees only"
         " (named R, not R2)."
     )
