@@ -6,7 +6,9 @@ bare machine. Production and the tests set DATABASE_URL (PostgreSQL) and CELERY_
 
 Environment: DEBUG (1/0), SECRET_KEY (required when DEBUG is off), ALLOWED_HOSTS (comma-separated),
 DATABASE_URL, CELERY_BROKER_URL, PUZZLEHUB_VAR (folder for local data, default ./var),
-PUZZLEHUB_CACHE (folder for solver caches and artifacts, default var/cache).
+PUZZLEHUB_CACHE (folder for solver caches and artifacts, default var/cache), CACHE_URL (a redis://
+URL for Django's cache, shared by web processes; default in-process memory), PUZZLEHUB_WRITE_RATE
+(API writes allowed per user or address, default 120/min), CSRF_TRUSTED_ORIGINS, LOG_LEVEL.
 """
 
 import os
@@ -60,6 +62,10 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "puzzlehub.accounts",
+    "puzzlehub.repos",
+    "puzzlehub.algorithms",
+    "puzzlehub.web",
 ]
 
 MIDDLEWARE = [
@@ -150,6 +156,27 @@ LOGOUT_REDIRECT_URL = "/"
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    "DEFAULT_THROTTLE_CLASSES": ["puzzlehub.rest.WriteThrottle"],
+    "DEFAULT_PAGINATION_CLASS": "puzzlehub.rest.Pagination",
+    "EXCEPTION_HANDLER": "puzzlehub.rest.exception_handler",
+    "DEFAULT_RENDERER_CLASSES": [
+        "rest_framework.renderers.JSONRenderer",
+        "rest_framework.renderers.BrowsableAPIRenderer",
+    ],
+}
+PUZZLEHUB_WRITE_RATE = os.environ.get("PUZZLEHUB_WRITE_RATE", "120/min")  # per user (or address)
+
+# Throttle counts must be shared by every web process: Redis when CACHE_URL names it.
+CACHE_URL = os.environ.get("CACHE_URL", "")
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}
+    if CACHE_URL
+    else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
 }
 
 SPECTACULAR_SETTINGS = {
