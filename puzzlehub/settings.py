@@ -121,12 +121,14 @@ if CELERY_BROKER_URL:
     CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 12 * 3600}
 else:
     CELERY_BROKER_URL = "filesystem://"
-    _queue_dir = VAR_DIR / "broker" / "queue"
+    _queue_dir, _control_dir = VAR_DIR / "broker" / "queue", VAR_DIR / "broker" / "control"
     _queue_dir.mkdir(parents=True, exist_ok=True)
+    _control_dir.mkdir(parents=True, exist_ok=True)
     # in and out are one folder so that every process on this machine shares the queues
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(_queue_dir),
         "data_folder_out": str(_queue_dir),
+        "control_folder": str(_control_dir),
     }
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
