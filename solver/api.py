@@ -97,11 +97,12 @@ def solve(
 
 
 def scramble(defn: Definition, *, moves: int | None = None, random_state: bool = False, seed=None) -> dict:
-    """A scramble: `moves` random moves, or a uniformly random reachable state."""
+    """A scramble: `moves` random moves, or a random reachable state (`uniform` says whether it was
+    drawn uniformly or, where the group is not known, is the end of a long random walk)."""
     rng = random.Random(seed)
     if random_state:
-        state = scrambles.random_state(defn, rng)
-        return {"moves": None, "state": state}
+        state, uniform = scrambles.random_state(defn, rng)
+        return {"moves": None, "state": state, "uniform": uniform}
     if moves is None or moves < 0:
         raise PuzzleError("moves: give a number of moves, 0 or more")
     sequence = scrambles.random_moves(defn, moves, rng)

@@ -75,6 +75,8 @@ def cmd_scramble(args):
                           random_state=args.random_state, seed=args.seed)
     state = engine.state_text(defn, result["state"])
     data = {"moves": result["moves"], "state": engine.format_state(defn, result["state"])}
+    if "uniform" in result:
+        data["uniform"] = result["uniform"]
     text = (" ".join(result["moves"]) + "\n" if result["moves"] is not None else "") + state
     _emit(data, args.json, text)
 
