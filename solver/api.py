@@ -38,6 +38,7 @@ def load(spec: str) -> Definition:
 def info(defn: Definition) -> dict:
     model = pieces.piece_model(defn)
     count, exact = group.state_count(defn)
+    order, order_exact = (None, False) if defn.guarded else group.group_order(defn)
     return {
         "name": defn.name,
         "stickers": defn.stickers,
@@ -49,7 +50,8 @@ def info(defn: Definition) -> dict:
             {"name": o.name, "pieces": len(o.slots), "stickers_per_piece": len(o.slots[0]), "orientations": o.twists}
             for o in model.orbits
         ],
-        "group_order": None if defn.guarded else group.group_order(defn),
+        "group_order": order,
+        "group_order_exact": order_exact,
         "state_count": count,
         "state_count_exact": exact,
         "hash": content_hash(defn),

@@ -60,7 +60,8 @@ def cmd_info(args):
         "orbits:      " + ("; ".join(
             f"{o['name']}: {o['pieces']} pieces of {o['stickers_per_piece']}, {o['orientations']} orientations"
             for o in facts["orbits"]) or "none"),
-        f"group order: {facts['group_order']:,}" if facts["group_order"] is not None else "group order: - (guarded moves)",
+        (f"group order: {facts['group_order']:,}" + ("" if facts["group_order_exact"] else " (lower bound)"))
+        if facts["group_order"] is not None else "group order: - (guarded moves)",
         f"states:      {count}",
         f"hash:        {facts['hash']}",
     ]
