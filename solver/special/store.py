@@ -20,7 +20,7 @@ import numpy as np
 MAGIC = b"PUZZLEHUB-TABLE\n"
 PAGE = 4096
 
-_loaded: dict[Path, np.ndarray] = {}
+_loaded: dict[tuple[Path, str], np.ndarray] = {}
 
 
 def cache_dir() -> Path:
@@ -38,8 +38,9 @@ def table_path(kind: str, name: str) -> Path:
 def load(kind: str, name: str, params: dict) -> np.ndarray | None:
     """The stored table, or None when it is missing, from another version, or corrupt."""
     path = table_path(kind, name)
-    if path in _loaded:
-        return _loaded[path]
+    key = (path, json.dumps(params, sort_keys=True))
+    if key in _loaded:
+        return _loaded[key]
     try:
         with open(path, "rb") as f:
             if f.read(len(MAGIC)) != MAGIC:
@@ -56,7 +57,7 @@ def load(kind: str, name: str, params: dict) -> np.ndarray | None:
         return None
     if _digest(data) != header.get("sha256"):
         return None
-    _loaded[path] = data
+    _loaded[key] = data
     return data
 
 
@@ -75,7 +76,7 @@ def save(kind: str, name: str, params: dict, data: np.ndarray) -> np.ndarray:
         f.write(text.ljust(header["offset"], b" "))
         f.write(memoryview(data).cast("B"))
     os.replace(tmp, path)
-    _loaded.pop(path, None)
+    _loaded.pop((path, json.dumps(params, sort_keys=True)), None)
     loaded = load(kind, name, params)
     assert loaded is not None, f"table {path} did not read back"
     return loaded
