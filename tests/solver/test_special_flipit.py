@@ -23,8 +23,8 @@ def jumps_from(cells):
             yield "".join(row)
 
 
-def bfs_length(start):
-    target = goal(start)
+def bfs_length(start, target=None):
+    target = target or goal(start)
     dist = {start: 0}
     queue = deque([start])
     while queue:
@@ -47,6 +47,19 @@ def test_lengths_equal_plain_bfs(case):
     jumps = solve(start)
     assert apply(start, jumps) == goal(start)
     assert len(jumps) == bfs_length(start)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(5, 8).flatmap(lambda n: st.tuples(
+    st.permutations(["_"] + ["B"] * (n - 1)), st.lists(st.sampled_from("BW"), min_size=n, max_size=n))))
+def test_other_goals_by_two_sided_search(case):
+    """The catalog's goal `_WWW...` from any start: lengths against plain BFS."""
+    cells, flips = case
+    start = "".join(c if c == "_" else f for c, f in zip(cells, flips))
+    target = "_" + "W" * (len(start) - 1)
+    jumps = solve(start, target)
+    assert apply(start, jumps) == target
+    assert len(jumps) == bfs_length(start, target)
 
 
 def test_seed_example():

@@ -1,14 +1,15 @@
 """Flip-it (a row of stones that jump and turn over): shortest solutions by a bidirectional
 search that uses the colour-swap symmetry. `solve(cells)` takes the natural state, a string with
 one character per cell ('_' empty, 'B' and 'W' the two colours), and returns the jumps as
-(from cell, to cell) pairs."""
+(from cell, to cell) pairs that turn every stone over; `solve(cells, goal)` reaches another goal
+(the catalog's `_WWW...`) by a two-sided bidirectional search."""
 
 from __future__ import annotations
 
 import numpy as np
 
 from solver.errors import StateError, UnreachableError
-from solver.special.flipit.search import shortest
+from solver.special.flipit.search import between, shortest
 
 MIN_CELLS, MAX_CELLS = 3, 22
 EMPTY, BLACK, WHITE = "_", "B", "W"
@@ -37,27 +38,36 @@ def goal(cells: str) -> str:
 
 def _arrays(n: int):
     if n not in _scratch:
-        _scratch.clear()  # keep one size: the largest is about 45 MB
+        _scratch.clear()  # keep one size: the largest is about 90 MB
         size = n << (n - 1)
-        _scratch[n] = (np.zeros((size + 3) // 4, np.uint8), np.zeros(size, np.int32))
+        _scratch[n] = (np.zeros((size + 3) // 4, np.uint8), np.zeros(size, np.int32),
+                       np.zeros((size + 3) // 4, np.uint8), np.zeros(size, np.int32))
     return _scratch[n]
 
 
-def empty_path(cells: str) -> list[int]:
-    """Cells the empty cell visits along a shortest solution, starting where it is."""
+def empty_path(cells: str, target: str | None = None) -> list[int]:
+    """Cells the empty cell visits along a shortest solution, starting where it is. The target
+    defaults to every stone turned over, which one search serves from both sides."""
     n, e, bits = parse(cells)
-    path = shortest(e, bits, n, *_arrays(n))
+    scratch = _arrays(n)
+    if target is None or target == goal(cells):
+        path = shortest(e, bits, n, scratch[0], scratch[1])
+    else:
+        m, e1, bits1 = parse(target)
+        if m != n:
+            raise StateError(f"flip-it goal has {m} cells, the state {n}")
+        path = between(e, bits, e1, bits1, n, *scratch)
     if path.size == 0:
-        raise UnreachableError(f"no sequence of jumps turns every stone of {cells} over")
+        raise UnreachableError(f"no sequence of jumps leads from {cells} to {target or goal(cells)}")
     return path.tolist()
 
 
-def solve(cells: str) -> list[tuple[int, int]]:
+def solve(cells: str, target: str | None = None) -> list[tuple[int, int]]:
     """A shortest solution as jumps (from cell, to cell): the stone on `from` jumps into the
     empty cell `to`."""
-    path = empty_path(cells)
+    path = empty_path(cells, target)
     jumps = [(b, a) for a, b in zip(path, path[1:])]
-    if apply(cells, jumps) != goal(cells):
+    if apply(cells, jumps) != (target or goal(cells)):
         raise AssertionError("flip-it solution does not replay to the goal")
     return jumps
 

@@ -128,3 +128,54 @@ def _trace(key, depth, n, tags):
                 key = pk
                 break
     return out
+
+
+@njit(cache=True)
+def between(e0, c0, e1, c1, n, tags_f, queue_f, tags_b, queue_b):
+    """Empty-cell path of a shortest solution from (e0, c0) to any goal (e1, c1), by a plain
+    two-sided bidirectional search (for goals other than the start turned over): the side with
+    the smaller layer grows by one layer; the first state both sides reach is on a shortest path,
+    because no earlier meeting means the distance exceeds the two complete depths' sum."""
+    start, goal = pack(e0, c0, n), pack(e1, c1, n)
+    if start == goal:
+        return np.full(1, e0, np.int64)
+    tags = (tags_f, tags_b)
+    queues = (queue_f, queue_b)
+    _set_tag(tags_f, start, 0)
+    _set_tag(tags_b, goal, 0)
+    queue_f[0] = start
+    queue_b[0] = goal
+    lo = np.zeros(2, np.int64)  # current layer of each side: queue[lo:hi], depth
+    hi = np.ones(2, np.int64)
+    depth = np.zeros(2, np.int64)
+    meet, side = -1, 0
+    while meet < 0 and hi[0] > lo[0] and hi[1] > lo[1]:
+        side = 0 if hi[0] - lo[0] <= hi[1] - lo[1] else 1
+        mine, other, queue = tags[side], tags[1 - side], queues[side]
+        tail = hi[side]
+        for i in range(lo[side], hi[side]):
+            e, c = unpack(queue[i], n)
+            for j in range(n):
+                if j - e < 2 and e - j < 2:
+                    continue
+                nk = pack(j, jump(e, c, j), n)
+                if _tag(mine, nk):
+                    continue
+                _set_tag(mine, nk, depth[side] + 1)
+                queue[tail] = nk
+                tail += 1
+                if _tag(other, nk):
+                    meet = nk
+                    break
+            if meet >= 0:
+                break
+        lo[side], hi[side], depth[side] = hi[side], tail, depth[side] + 1
+    path = np.empty(0, np.int64)
+    if meet >= 0:
+        forward = _trace(meet, depth[0], n, tags_f)
+        backward = _trace(meet, depth[1], n, tags_b)
+        path = np.concatenate((forward, backward[::-1][1:]))
+    for s in range(2):
+        for i in range(hi[s]):
+            tags[s][queues[s][i] >> 2] = 0
+    return path
