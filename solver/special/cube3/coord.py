@@ -1,5 +1,6 @@
-"""Coordinates: the parts of a cubie state the two-phase search tracks, each numbered 0..N-1 with 0
-for solved, with a `get_` and a `set_` (any cube with that coordinate) for each.
+"""Coordinates: the parts of a cubie state the two-phase search tracks, each numbered 0..N-1, with a
+`get_` and a `set_` (any cube with that coordinate) for each. All are 0 on the solved cube except
+u_edges and d_edges (numbered, like slice_sorted, by the places of their four edges).
 
 - twist (2187): corner orientations; flip (2048): edge orientations.
 - slice_sorted (11880): where the middle-layer edges BL BR FR FL are and in which order;
