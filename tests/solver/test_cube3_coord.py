@@ -17,8 +17,8 @@ from solver.special.cube3.solve import conjugate
 KINDS = (coord.TWIST, coord.FLIP, coord.SLICE_SORTED, coord.U_EDGES, coord.D_EDGES, coord.CORNERS,
          coord.UD_EDGES, coord.FLIPSLICE)
 seeds = st.integers(0, 2**32)
-settings.register_profile("cube3", deadline=None, max_examples=30)
-settings.load_profile("cube3")
+# Each example runs compiled searches or whole-table checks: fewer examples, no per-example deadline.
+few = settings(deadline=None, max_examples=30)
 
 
 def _get(kind, cube):
@@ -49,6 +49,7 @@ def test_coordinates_cover_their_range(kind):
         assert values == set(range(coord.SIZE[kind]))
 
 
+@few
 @given(seeds)
 def test_move_tables_follow_the_cubie_moves(seed):
     rng = random.Random(seed)
@@ -59,6 +60,7 @@ def test_move_tables_follow_the_cubie_moves(seed):
             assert table[_get(kind, cube), m] == _get(kind, cube * moves.MOVE_CUBIES[m])
 
 
+@few
 @given(st.lists(st.sampled_from(moves.PHASE2_MOVES), max_size=25))
 def test_phase2_coordinates(sequence):
     cube = moves.apply(CubieCube.solved(), sequence)
@@ -106,6 +108,7 @@ def _permutation_of(state):
     return tuple(p)
 
 
+@few
 @given(seeds)
 def test_cubie_conjugation_matches_stickers(seed):
     cube = random_cube(random.Random(seed))
@@ -114,6 +117,7 @@ def test_cubie_conjugation_matches_stickers(seed):
         assert conjugate(cube, symmetry.cubie_symmetry(p)) == _through_stickers(cube, p)
 
 
+@few
 @given(st.lists(st.integers(0, moves.N_MOVES - 1), max_size=20))
 def test_conjugated_moves_solve_the_conjugated_cube(sequence):
     cube = moves.apply(CubieCube.solved(), sequence)

@@ -16,6 +16,8 @@ SEED_SCRAMBLE = "L D2 R U2 L F2 U2 L F2 R2 B2 R U' R' U2 F2 R' D B' F2"
 
 move_sequences = st.lists(st.integers(0, moves.N_MOVES - 1), max_size=30)
 seeds = st.integers(0, 2**32)
+# The first example may load compiled kernels from the numba cache: no per-example deadline.
+few = settings(deadline=None, max_examples=50)
 
 
 def test_seed_test_vector():
@@ -52,6 +54,7 @@ def test_known_orders_of_sequences():
         assert all(not perm.is_identity(perm.power(p, k)) for k in range(1, order) if order % k == 0)
 
 
+@few
 @given(move_sequences)
 def test_cubies_and_stickers_agree(sequence):
     """Replaying moves on cubies and on sticker permutations gives the same cube."""
@@ -59,6 +62,7 @@ def test_cubies_and_stickers_agree(sequence):
     assert facelet.to_cubies(state) == moves.apply(CubieCube.solved(), sequence)
 
 
+@few
 @given(move_sequences, move_sequences)
 def test_cubie_product_is_sequence_concatenation(a, b):
     solved = CubieCube.solved()
@@ -66,6 +70,7 @@ def test_cubie_product_is_sequence_concatenation(a, b):
     assert moves.apply(solved, a).inverse() == moves.apply(solved, [moves.inverse(m) for m in reversed(a)])
 
 
+@few
 @given(seeds)
 def test_random_cubes_are_reachable_and_round_trip(seed):
     cube = random_cube(random.Random(seed))
