@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from solver import perm
 from solver.errors import NotationError, StateError, UnreachableError
-from solver.special.cube3 import (SearchCancelled, coord, facelet, moves, pruning, search, solve_cubies,
-                                  solve_facelets)
+from solver.special.cube3 import (SearchCancelled, coord, facelet, moves, optimal, pruning, search,
+                                  solve_cubies, solve_facelets)
 from solver.special.cube3.cubie import CubieCube, random_cube
 from solver.special.cube3.solve import phase1_coordinates
 from solver.special.cube3.tables import get_tables
@@ -148,3 +148,39 @@ def test_bad_input_is_refused():
         solve_facelets(facelet.to_stickers(twisted))
     with pytest.raises(NotationError):
         moves.parse("U M")
+
+
+def _distance_by_meeting(cube: CubieCube, radius: int = 3) -> int | None:
+    """Exact distance when at most 2 * radius: cubes within `radius` moves of the cube against cubes
+    within `radius` moves of solved."""
+    def ball(start):
+        seen = {start: 0}
+        frontier = [start]
+        for d in range(1, radius + 1):
+            frontier = [c * moves.MOVE_CUBIES[m] for c in frontier for m in range(moves.N_MOVES)]
+            frontier = [c for c in frontier if c not in seen]
+            for c in frontier:
+                seen.setdefault(c, d)
+        return seen
+
+    near_cube, near_solved = ball(cube), ball(CubieCube.solved())
+    meetings = [d + near_solved[c] for c, d in near_cube.items() if c in near_solved]
+    return min(meetings) if meetings else None
+
+
+@settings(deadline=None, max_examples=6)
+@given(st.lists(st.integers(0, moves.N_MOVES - 1), min_size=1, max_size=6))
+def test_optimal_lengths_equal_meet_in_the_middle(tables, scramble):
+    cube = moves.apply(CubieCube.solved(), scramble)
+    result = optimal.solve_optimal(cube, time_limit=60.0)
+    assert result.optimal
+    assert moves.apply(cube, moves.parse(" ".join(result.moves))).is_solved()
+    assert len(result.moves) == result.lower_bound == _distance_by_meeting(cube)
+
+
+def test_optimal_says_when_the_budget_ran_out(tables):
+    cube = random_cube(random.Random(3))
+    result = optimal.solve_optimal(cube, time_limit=0.5)
+    assert not result.optimal
+    assert result.lower_bound <= len(result.moves) <= 20
+    assert moves.apply(cube, moves.parse(" ".join(result.moves))).is_solved()

@@ -96,11 +96,11 @@ def _sha256(path: Path) -> str:
     return digest.hexdigest()
 
 
-def save(tables: Tables, folder: Path) -> Path:
-    """Write the tables to folder/NAME atomically (a whole directory renamed into place)."""
+def save(tables: NamedTuple, folder: Path, name: str = NAME) -> Path:
+    """Write a named tuple of arrays to folder/name atomically (a whole directory renamed into place)."""
     folder.mkdir(parents=True, exist_ok=True)
-    target = folder / NAME
-    staging = Path(tempfile.mkdtemp(prefix=NAME + ".", dir=folder))
+    target = folder / name
+    staging = Path(tempfile.mkdtemp(prefix=name + ".", dir=folder))
     try:
         manifest = {"version": VERSION, "files": {}}
         for name, array in tables._asdict().items():
@@ -117,12 +117,13 @@ def save(tables: Tables, folder: Path) -> Path:
     return target
 
 
-def load(folder: Path) -> Tables | None:
-    """The tables in folder/NAME, memory-mapped, or None when missing, old or damaged."""
-    target = folder / NAME
+def load(folder: Path, name: str = NAME, kind: type = Tables):
+    """The named tuple `kind` of arrays in folder/name, memory-mapped, or None when missing, old or
+    damaged."""
+    target = folder / name
     try:
         manifest = json.loads((target / "manifest.json").read_text())
-        if manifest.get("version") != VERSION or set(manifest["files"]) != set(Tables._fields):
+        if manifest.get("version") != VERSION or set(manifest["files"]) != set(kind._fields):
             return None
         arrays = {}
         for name, checksum in manifest["files"].items():
@@ -130,25 +131,29 @@ def load(folder: Path) -> Tables | None:
             if _sha256(path) != checksum:
                 return None
             arrays[name] = np.asarray(np.load(path, mmap_mode="r"))
-        return Tables(**arrays)
+        return kind(**arrays)
     except (OSError, ValueError, KeyError):
         return None
 
 
-_loaded: Tables | None = None
+_loaded: dict[str, NamedTuple] = {}
+
+
+def cached(name: str, kind: type, build_function, folder: Path | None = None, log=None):
+    """Tables loaded once per process from the cache; built and stored first when it has none."""
+    if name not in _loaded:
+        folder = folder or cache_folder()
+        tables = load(folder, name, kind)
+        if tables is None:
+            start = time.perf_counter()
+            save(build_function(), folder, name)
+            if log:
+                log(f"{name} tables built in {time.perf_counter() - start:.1f} s into {folder / name}")
+            tables = load(folder, name, kind)
+        _loaded[name] = tables
+    return _loaded[name]
 
 
 def get_tables(folder: Path | None = None, log=None) -> Tables:
-    """The tables, loaded once per process; built and stored first when the cache has none."""
-    global _loaded
-    if _loaded is None:
-        folder = folder or cache_folder()
-        tables = load(folder)
-        if tables is None:
-            start = time.perf_counter()
-            save(build(), folder)
-            if log:
-                log(f"cube3 tables built in {time.perf_counter() - start:.1f} s into {folder / NAME}")
-            tables = load(folder)
-        _loaded = tables
-    return _loaded
+    """The two-phase tables (see cached)."""
+    return cached(NAME, Tables, build, folder, log)
