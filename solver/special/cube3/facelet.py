@@ -65,9 +65,10 @@ def to_cubies(state: Sequence) -> CubieCube:
             raise StateError(f"state: the centres of {colour_face[state[index]]} and {face} have the same colour "
                              f"{state[index]!r}")
         colour_face[state[index]] = face
-    for colour in set(state):
+    for index, colour in enumerate(state):
         if colour not in colour_face:
-            raise StateError(f"state: colour {colour!r} is on no centre")
+            raise StateError(f"state: colour {colour!r} at sticker {index} is on no centre")
+    for colour in colour_face:
         count = sum(1 for c in state if c == colour)
         if count != 9:
             raise StateError(f"state: colour {colour!r} appears {count} times, not 9")
