@@ -90,6 +90,12 @@ def solve_cubies(cube: CubieCube, time_limit: float = 1.0, max_length: int | Non
     return moves.names(result)
 
 
+def warm_up() -> None:
+    """Load the tables and compile (or load from numba's cache) the search kernels, e.g. before a
+    worker pool forks, so that the first real solve is fast."""
+    solve_cubies(moves.apply(CubieCube.solved(), moves.parse("R U F")), time_limit=0.0)
+
+
 def solve_facelets(state: str | Sequence[str], time_limit: float = 1.0, max_length: int | None = None,
                    cancel: Callable[[], bool] | None = None) -> list[str]:
     """solve_cubies for a sticker state of the catalog's 3x3x3 (54 colours numbered as its net; faces
