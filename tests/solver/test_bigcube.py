@@ -39,6 +39,15 @@ def test_random_states_are_solved(n, seed):
     assert _replay(n, state, solution) == BigCube(n).solved()
 
 
+def test_other_colours_by_goal():
+    n = 4
+    colours = str.maketrans("WOGRBY", "abcdef")
+    state = _scrambled(n, 5).translate(colours)
+    goal = BigCube(n).solved().translate(colours)
+    solution = reduction.solve_big_cube(state, n, goal=goal)
+    assert _replay(n, state, solution) == goal
+
+
 def test_wing_parity_is_fixed():
     # One inner-layer quarter turn leaves every wing orbit it touches with an odd permutation.
     n = 4

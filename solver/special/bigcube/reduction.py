@@ -21,7 +21,7 @@ from solver import perm
 from solver.errors import PuzzleError, StateError, UnreachableError
 from solver.special import cube3
 from solver.special.bigcube import cycles
-from solver.special.bigcube.model import CATALOG_COLOURS, BigCube, Layer
+from solver.special.bigcube.model import BigCube, Layer
 from solver.special.cube3 import geometry as cube3_geometry
 from solver.special.cube3.cubie import CubieCube, permutation_parity
 
@@ -66,11 +66,12 @@ def _odd_turn(cube: BigCube, orbit: cycles.PieceOrbit) -> Layer:
 
 
 class _Reduction:
-    def __init__(self, n: int, state: str):
+    def __init__(self, n: int, state: str, goal: str):
         self.plan = plan(n)
         self.cube = self.plan.cube
         self.state = list(state)
-        self.goal = self.cube.solved()
+        self.goal = goal
+        self.face_colour = {face: goal[self.cube.faces.index(face)] for face in "URFDLB"}
         self.layers: list[Layer] = []
 
     def apply(self, seq) -> None:
@@ -94,7 +95,7 @@ class _Reduction:
                 big = tuple(c * (n - 1) + q for c, q in zip(cubie, normal))
                 colours.append(self.state[self.cube.index_of[big]])
             else:  # even N has no middle edges or fixed centres: take them solved
-                colours.append(CATALOG_COLOURS[cube3_geometry.face_of(i)])
+                colours.append(self.face_colour[cube3_geometry.face_of(i)])
         try:
             cubies = cube3.to_cubies("".join(colours))
             if n % 2 == 0 and permutation_parity(cubies.cp) != permutation_parity(cubies.ep):
@@ -185,18 +186,24 @@ def _two_cycles(library: cycles.Library, frm: int, to: int, third: int) -> list[
     return None
 
 
-def solve_big_cube(state: str, n: int) -> list[str]:
+def solve_big_cube(state: str, n: int, goal: str | None = None) -> list[str]:
     """A solution (catalog SiGN turns: R, Rw, 3Rw, with ' and 2) of a state of the catalog's cubeN,
-    a string of 6 * N * N colours in the catalog's numbering and colours, solved to its goal."""
-    if n == 3:
-        return cube3.solve_facelets(state)
+    a string of 6 * N * N colours in the catalog's numbering, to `goal` (by default the catalog's
+    goal; any solved colouring: each face one colour, six colours)."""
+    cube = BigCube(n)
+    goal = goal or cube.solved()
     size = 6 * n * n
-    if len(state) != size:
-        raise StateError(f"state: cube{n} has {size} stickers, got {len(state)}")
-    goal = BigCube(n).solved()
+    for name, text in (("state", state), ("goal", goal)):
+        if len(text) != size:
+            raise StateError(f"{name}: cube{n} has {size} stickers, got {len(text)}")
+    face_colours = {f: {goal[i] for i in range(size) if cube.faces[i] == f} for f in "URFDLB"}
+    if any(len(c) != 1 for c in face_colours.values()) or len(set.union(*face_colours.values())) != 6:
+        raise StateError(f"goal: cube{n} needs a solved colouring, one colour per face and six colours")
     if sorted(state) != sorted(goal):
         raise StateError(f"state: cube{n} needs {n * n} stickers of each of {''.join(sorted(set(goal)))}")
-    job = _Reduction(n, state)
+    if n == 3:
+        return cube3.solve_facelets(state)
+    job = _Reduction(n, state, goal)
     job.outer_pieces()
     job.fix_parity()
     for orbit, library in zip(job.plan.orbits, job.plan.libraries):
