@@ -47,7 +47,7 @@ def sticker_orbits(cube: BigCube) -> list[list[int]]:
 @dataclass
 class Library:
     positions: list[int]  # the orbit's stickers (one per piece)
-    # (from, to) -> {third: (length, set-up, commutator)}
+    # (from, to) -> {third: (catalog turns, set-up, commutator)}
     cycles: dict[tuple[int, int], dict[int, tuple[int, tuple, tuple]]] = field(default_factory=dict)
 
     def sequence(self, entry) -> list[Layer]:
@@ -151,7 +151,7 @@ def build_library(cube: BigCube, orbit: PieceOrbit, commutators: list[tuple[Laye
             # S C S' moves the pieces that S brings to a, b, c: those at S'(a), S'(b), S'(c) (in the
             # same orbit, which every turn maps onto itself).
             pa, pb, pc = int(inverse[a]), int(inverse[b]), int(inverse[c])
-            cost = 2 * len(setup) + len(seq)
+            cost = 2 * sum(m.cost for m in setup) + sum(m.cost for m in seq)
             for frm, to, third in ((pa, pb, pc), (pb, pc, pa), (pc, pa, pb)):
                 slot = library.cycles.setdefault((frm, to), {})
                 if third not in slot or slot[third][0] > cost:

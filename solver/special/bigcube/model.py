@@ -28,6 +28,11 @@ class Layer:
     depth: int  # 1 = the face layer
     turns: int  # clockwise quarter turns seen from the face: 1, 2 or 3
 
+    @property
+    def cost(self) -> int:
+        """How many catalog turns it takes (an inner layer takes two)."""
+        return 1 if self.depth == 1 else 2
+
     def sign(self) -> list[str]:
         """The move in catalog SiGN names (one or two turns)."""
         suffix = {1: "", 2: "2", 3: "'"}[self.turns]

@@ -145,10 +145,17 @@ class _Reduction:
 
         sources = [p for p in free if self.value(orbit, p) == need]
         here = self.value(orbit, t)
-        best = min((entry for p in sources for q, entry in library.cycles.get((p, t), {}).items()
-                    if usable(p, q, here)), key=lambda entry: entry[0], default=None)
-        if best is not None:
-            return library.sequence(best)
+
+        def turns_per_piece(p, q, entry):
+            # A cycle that also puts the pieces it sends to q and p where they belong is worth more.
+            placed = 1 + (q in free and here == self.value(orbit, q, self.goal))
+            placed += self.value(orbit, q) == self.value(orbit, p, self.goal)
+            return entry[0] / placed
+
+        candidates = [(turns_per_piece(p, q, entry), entry) for p in sources
+                      for q, entry in library.cycles.get((p, t), {}).items() if usable(p, q, here)]
+        if candidates:
+            return library.sequence(min(candidates, key=lambda c: c[0])[1])
         for p in sources:
             for r in free:
                 if r == p or not any(usable(r, q, here) for q in library.cycles.get((r, t), {})):
