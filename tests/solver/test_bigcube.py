@@ -90,3 +90,10 @@ def test_bad_states_are_refused():
     twisted[a], twisted[b], twisted[c] = solved[b], solved[c], solved[a]
     with pytest.raises(UnreachableError, match="twist"):
         reduction.solve_big_cube("".join(twisted), n)
+    # An X-centre of F swapped with a T-centre of U: colour counts stay right, each orbit's do not.
+    x_centre = n * n + 4 * n + n + 1  # band row 1, F column 1
+    t_centre = n + 2  # U row 1, column 2
+    moved = list(solved)
+    moved[x_centre], moved[t_centre] = moved[t_centre], moved[x_centre]
+    with pytest.raises(UnreachableError, match="colours their places need"):
+        reduction.solve_big_cube("".join(moved), n)

@@ -1,4 +1,4 @@
-"""Pure 3-cycles of one orbit of the NxNxN cube, found by search, and every 3-cycle reachable from them
+"""3-cycles of one orbit of the NxNxN cube, found by search, and every 3-cycle reachable from them
 by a short set-up.
 
 An orbit is a set of sticker positions the layer turns permute among themselves. A centre piece is one
@@ -7,7 +7,8 @@ in one orbit, stands for it. A commutator [X Y X', Z] = X Y X' Z X Y' X' Z' of s
 whose supports meet in one piece moves exactly three pieces; conjugating it by a set-up S (S C S')
 cycles the three positions S sends onto its own. So the library of an orbit maps (from, to, third) to
 the shortest set-up and commutator that moves the piece at `from` to `to`, `to` to `third` and
-`third` to `from`, leaving every other sticker of the cube in place.
+`third` to `from`, leaving every other sticker in place, or (for orbits without such a pure
+commutator, the T-centres of odd cubes) moving besides only stickers of orbits solved later.
 """
 
 from __future__ import annotations

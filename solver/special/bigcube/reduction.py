@@ -122,6 +122,10 @@ class _Reduction:
                 self.apply([turn])
 
     def solve_orbit(self, orbit, library) -> None:
+        have = sorted(self.value(orbit, x) for x in orbit.positions)
+        if have != sorted(self.value(orbit, x, self.goal) for x in orbit.positions):
+            raise UnreachableError(f"cube{self.cube.n}: the {orbit.kind} pieces at stickers {orbit.positions[:4]}... "
+                                   "do not have the colours their places need (stickers moved between kinds)")
         solved: set[int] = set()
         for t in orbit.positions:
             guard = 0
