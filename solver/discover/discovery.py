@@ -20,6 +20,7 @@ import numpy as np
 from solver.definition.model import Definition
 from solver.discover import kernels
 from solver.discover.effects import Effect, Effects
+from solver.discover.moveset import MoveSet
 from solver.discover.pool import Pool
 from solver.discover.shortest import shortest, targets_for
 from solver.errors import PuzzleError
@@ -250,7 +251,7 @@ def discover(defn: Definition, *, max_length: int | None = None, max_support: in
                                   or (value == 0 and name == "time_limit")):
             raise PuzzleError(f"{name}: must be a number of at least {low}" + (" (positive)" if low == 0 else ""))
     budget = Budget(time_limit=DEFAULT_TIME if time_limit is None else time_limit, progress=progress, cancel=cancel)
-    effects = Effects(defn)
+    effects = Effects(defn, MoveSet.of(defn))  # MoveSet refuses guarded moves
     run = Discovery(effects, max_length=int(max_length or DEFAULT_LENGTH),
                     max_support=int(max_support or DEFAULT_SUPPORT), budget=budget)
     total = budget.time_limit

@@ -23,6 +23,7 @@ from solver.engine import parse_moves
 from solver.errors import NotationError
 from solver.perm import Perm
 
+ORDER_STEPS = 100_000  # up to this order, repeats are replayed one by one
 PIECE_KINDS = {"corners": "corner", "edges": "edge", "centres": "centre", "tiles": "tile"}
 
 
@@ -96,7 +97,7 @@ class Effects:
     def names(self) -> list[list[str] | None]:
         if self.moves is None:
             return [None] * len(self.model.orbits)
-        return naming.piece_names(self.defn, self.moves, self.model)
+        return naming.piece_names(self.defn, self.moves, self.model, [_kind(o.name) for o in self.model.orbits])
 
     def reduce(self, p: Perm) -> Perm:
         """p with the goal rotation taken out that leaves the fewest stickers moved."""
@@ -169,30 +170,36 @@ class Effects:
         return key
 
     def order(self, p: Perm) -> int:
-        """The smallest k >= 1 with p^k a goal rotation (the identity when there are none)."""
+        """How many repeats of p bring the goal back to a goal: the order of the visible effect,
+        which can be less than the order of p when pieces look alike or goals are rotations."""
         full = perm.order(p)
-        if len(self.rotations) == 1:
+        goals = self.defn.goal_set
+        if full <= ORDER_STEPS:
+            state = self.defn.goal
+            for k in range(1, full + 1):
+                state = perm.apply(p, state)
+                if state in goals:
+                    return k
             return full
-        rotations = set(self.rotations)
-        for k in sorted(d for d in range(1, full + 1) if full % d == 0):
-            if perm.power(p, k) in rotations:
+        for k in sorted(d for d in _divisors(full)):
+            if perm.apply(perm.power(p, k), self.defn.goal) in goals:
                 return k
         return full
 
     def of_perm(self, p: Perm) -> Effect:
         q = self.reduce(p)
-        per_orbit = self._cycles(q)
-        cycles, parts, support = [], [], 0
-        for oi, orbit_cycles in enumerate(per_orbit):
-            if not orbit_cycles:
-                continue
+        cycles, support = [], 0
+        groups: dict[str, list] = {}  # kind of piece -> its cycles, for the text
+        for oi, orbit_cycles in enumerate(self._cycles(q)):
             names = self.names[oi]
             orbit = self.model.orbits[oi]
             for length, slots, twist in orbit_cycles:
                 support += length
-                cycles.append({"orbit": orbit.name, "pieces": [names[s] if names else s for s in slots],
-                               "twist": twist})
-            parts.extend(self._describe(orbit, names, orbit_cycles))
+                pieces = [names[s] if names else s for s in slots]
+                cycles.append({"orbit": orbit.name, "pieces": pieces, "twist": twist})
+                groups.setdefault(_kind(orbit.name), []).append(
+                    (length, pieces if names else None, twist, orbit.twists))
+        parts = [part for kind, group in groups.items() for part in _describe(kind, group)]
         text = " + ".join(parts) if parts else "no effect"
         return Effect(text=text, key=self.key(q), support=support, order=self.order(p),
                       cycles=tuple(cycles), perm=q)
@@ -211,36 +218,51 @@ class Effects:
             p = perm.compose(p, case.perm)
         return self.of_perm(p)
 
-    @staticmethod
-    def _describe(orbit: Orbit, names: list[str] | None, cycles) -> list[str]:
-        kind = PIECE_KINDS.get(orbit.name)
-        word = "flipped" if orbit.twists == 2 else "twisted"
-        parts = []
-        by_length: dict[int, list] = {}
-        for c in cycles:
-            by_length.setdefault(c[0], []).append(c)
-        for length in sorted(by_length):
-            group = by_length[length]
-            count = len(group)
-            listed = "".join("(" + " ".join(names[s] for s in slots) + ")" for _l, slots, _t in group) if names else ""
-            if length == 1:
-                what = (f"{count} {kind}{'s' if count > 1 else ''} {word}" if kind
-                        else f"{count} of {orbit.name} {word}")
-                parts.append(what + (" " + listed.replace(")(", " ") if names else ""))
-                continue
-            if kind:
-                what = f"{kind} {length}-cycle" if count == 1 else f"{count} {kind} {length}-cycles"
-            else:
-                what = f"{length}-cycle of {orbit.name}" if count == 1 else f"{count} {length}-cycles of {orbit.name}"
-            if listed:
-                what += " " + listed
-            if any(t for _l, _s, t in group):
-                what += f", {word}"
-            parts.append(what)
-        return parts
-
-
 
 def effect(defn: Definition, moves) -> dict:
     """The effect of a move sequence (names, as a list or space-separated) on the goal."""
     return Effects(defn).of_moves(parse_moves(defn, moves)).as_dict()
+
+
+def _kind(orbit_name: str) -> str:
+    """"corners 2" -> "corners": orbits of the same kind of piece are described together."""
+    words = orbit_name.split()
+    if len(words) == 2 and words[0] in PIECE_KINDS and words[1].isdigit():
+        return words[0]
+    return orbit_name
+
+
+def _describe(kind: str, cycles: list) -> list[str]:
+    """Texts like `corner 3-cycle (URF URB ULB)`, `2 corners twisted (URF DRB)`, or generic
+    `3-cycle of orbit 2` when the kind of piece has no name."""
+    singular = PIECE_KINDS.get(kind)
+    word = "flipped" if all(c[3] == 2 for c in cycles) else "twisted"
+    by_length: dict[int, list] = {}
+    for c in cycles:
+        by_length.setdefault(c[0], []).append(c)
+    parts = []
+    for length in sorted(by_length):
+        group = by_length[length]
+        count = len(group)
+        named = all(pieces is not None for _l, pieces, _t, _k in group)
+        if length == 1:
+            what = f"{count} {singular}{'s' if count > 1 else ''} {word}" if singular else f"{count} of {kind} {word}"
+            if named:
+                what += " (" + " ".join(pieces[0] for _l, pieces, _t, _k in group) + ")"
+            parts.append(what)
+            continue
+        if singular:
+            what = f"{singular} {length}-cycle" if count == 1 else f"{count} {singular} {length}-cycles"
+        else:
+            what = f"{length}-cycle of {kind}" if count == 1 else f"{count} {length}-cycles of {kind}"
+        if named:
+            what += " " + "".join("(" + " ".join(pieces) + ")" for _l, pieces, _t, _k in group)
+        if any(t for _l, _p, t, _k in group):
+            what += f", {word}"
+        parts.append(what)
+    return parts
+
+
+def _divisors(n: int) -> list[int]:
+    small = [d for d in range(1, int(n ** 0.5) + 1) if n % d == 0]
+    return small + [n // d for d in small if d * d != n]

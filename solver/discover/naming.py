@@ -43,18 +43,28 @@ def _shortest_alias(moves: MoveSet, m: int) -> str:
     return min(same, key=lambda s: (len(s), s))
 
 
-def piece_names(defn: Definition, moves: MoveSet, model: PieceModel) -> list[list[str] | None]:
-    """Per orbit, a name per slot, or None when the slots cannot be told apart by name."""
+def piece_names(defn: Definition, moves: MoveSet, model: PieceModel, kinds: list[str]) -> list[list[str] | None]:
+    """Per orbit, a name per slot, or None when the slots cannot be told apart by name: names must
+    differ among all orbits of the same kind (`kinds`, one per orbit), as texts list them together."""
     goal = defn.goal
     faces = face_names(defn, moves)
     colour_rank = {c: i for i, c in enumerate(defn.colours)}
-    out: list[list[str] | None] = []
-    for orbit in model.orbits:
-        names = None
-        if faces is not None:
-            names = ["".join(faces[goal[x]][1] for x in sorted(slot, key=lambda x: faces[goal[x]][0]))
-                     for slot in orbit.slots]
-        if (names is None or len(set(names)) < len(names)) and defn.single_char_colours:
-            names = ["".join(sorted((goal[x] for x in slot), key=colour_rank.get)) for slot in orbit.slots]
-        out.append(names if names is not None and len(set(names)) == len(names) else None)
+
+    def by_faces(slot):
+        return "".join(faces[goal[x]][1] for x in sorted(slot, key=lambda x: faces[goal[x]][0]))
+
+    def by_colours(slot):
+        return "".join(sorted((goal[x] for x in slot), key=colour_rank.get))
+
+    schemes = ([by_faces] if faces is not None else []) + ([by_colours] if defn.single_char_colours else [])
+    out: list[list[str] | None] = [None] * len(model.orbits)
+    for kind in set(kinds):
+        members = [i for i, k in enumerate(kinds) if k == kind]
+        for scheme in schemes:
+            names = {i: [scheme(slot) for slot in model.orbits[i].slots] for i in members}
+            flat = [name for i in members for name in names[i]]
+            if len(set(flat)) == len(flat):
+                for i in members:
+                    out[i] = names[i]
+                break
     return out
