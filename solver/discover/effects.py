@@ -249,6 +249,8 @@ def _describe(kind: str, cycles: list) -> list[str]:
             what = f"{count} {singular}{'s' if count > 1 else ''} {word}" if singular else f"{count} of {kind} {word}"
             if named:
                 what += " (" + " ".join(pieces[0] for _l, pieces, _t, _k in group) + ")"
+            if len({t for _l, _p, t, _k in group}) > 1:
+                what += ", in different ways"
             parts.append(what)
             continue
         if singular:

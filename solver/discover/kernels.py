@@ -57,10 +57,10 @@ def insert_root(table, store, count):
 
 
 @njit(cache=True)
-def expand(store, parent, last, depth, table, start, stop, count, moves, collapse, level):
+def expand(store, parent, last, depth, table, start, stop, count, moves, allowed, level):
     """Breadth-first step: children of store[start:stop] not seen before are appended at `count`.
-    `last` holds the last move of each entry's sequence (M for the root); a move that collapses
-    with it is skipped. Returns (new count, index of the first parent not expanded): the second
+    `last` holds the last move of each entry's sequence (M for the root); only moves that
+    allowed[last] lets follow it are tried. Returns (new count, index of the first parent not expanded): the second
     is `stop` unless the store filled up."""
     n = store.shape[1]
     cap = store.shape[0]
@@ -73,7 +73,7 @@ def expand(store, parent, last, depth, table, start, stop, count, moves, collaps
         row = store[e]
         lm = last[e]
         for m in range(m_count):
-            if not collapse[lm, m]:
+            if not allowed[lm, m]:
                 continue
             for i in range(n):
                 child[i] = moves[m, row[i]]

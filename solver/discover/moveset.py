@@ -99,8 +99,9 @@ class MoveSet:
 
     @cached_property
     def allowed(self) -> np.ndarray:
-        """(M + 1, M) table: may move b follow move a (row M: the start)? Never when a then b
-        collapses into one move or nothing; never a commuting pair out of index order."""
+        """(M + 1, M) table of canonical sequences: may move b follow move a (row M: the start)?
+        Never when a then b collapses into one move or nothing (U U', U U2, or U U when U2 is a
+        move); never a commuting pair out of index order (D U is written U D)."""
         m = len(self)
         table = np.ones((m + 1, m), dtype=np.bool_)
         for (a, b) in self.merges:
@@ -109,16 +110,6 @@ class MoveSet:
             for b in range(a):
                 if self.commute[a, b]:
                     table[a, b] = False
-        return table
-
-    @cached_property
-    def collapse(self) -> np.ndarray:
-        """(M + 1, M) table for searches that remove duplicates by permutation: only the pairs
-        that collapse are barred (reordering commuting moves is left to the duplicate check)."""
-        m = len(self)
-        table = np.ones((m + 1, m), dtype=np.bool_)
-        for (a, b) in self.merges:
-            table[a, b] = False
         return table
 
     def perm_of(self, seq) -> Perm:

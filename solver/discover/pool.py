@@ -1,5 +1,7 @@
 """The ball of short sequences: every distinct permutation reachable in at most d moves, each with
-one shortest sequence, found breadth-first with duplicates removed (compiled kernel).
+one shortest sequence, found breadth-first with duplicates removed (compiled kernel). Only
+canonical continuations are expanded (MoveSet.allowed); the level sizes match the known counts
+(3x3x3: 1, 18, 243, 3240, 43239, 574908; the whole skewb, pyraminx and floppy groups).
 
 It is the source of short pieces for commutators and conjugates and the table side of the
 meet-in-the-middle search: being complete up to `complete_depth` is what makes that search exact.
@@ -52,7 +54,7 @@ class Pool:
         capacity = max(len(moves) + 2, min(max_bytes // per_entry, 50_000_000))
         pool = cls.empty(moves, capacity)
         arr = moves.array
-        collapse = moves.collapse
+        allowed = moves.allowed
         for level in range(1, max_depth + 1):
             start, stop = pool.levels[-1]
             first = pool.count
@@ -60,7 +62,7 @@ class Pool:
             while e < stop:
                 chunk_end = min(stop, e + CHUNK)
                 pool.count, reached = kernels.expand(pool.store, pool.parent, pool.last, pool.depth, pool.table,
-                                                     e, chunk_end, pool.count, arr, collapse, level)
+                                                     e, chunk_end, pool.count, arr, allowed, level)
                 budget.tick(pool.count, level)
                 if reached < chunk_end or (deadline is not None and time.monotonic() > deadline and chunk_end < stop):
                     pool.levels.append((first, pool.count))

@@ -76,6 +76,14 @@ def test_pool_levels_are_the_known_cube_counts():
     assert pool.complete_depth == 4
 
 
+@pytest.mark.parametrize("name, size", [("pyraminx", 933_120), ("loopover-3x3", 181_440)])
+def test_canonical_sequences_reach_the_whole_group(name, size):
+    """Pruning to canonical sequences loses no position: the pool ends with every element of groups
+    of known size (the Pyraminx without tips; the 3x3 Loopover, all even permutations of 9 tiles)."""
+    pool = Pool.build(MoveSet.of(load(name)), max_depth=40, budget=Budget())
+    assert pool.count == size and pool.levels[-1][0] == pool.levels[-1][1]
+
+
 def test_pool_holds_the_whole_floppy_group(floppy):
     defn, depths = floppy
     pool = Pool.build(MoveSet.of(defn), max_depth=20, budget=Budget())
