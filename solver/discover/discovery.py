@@ -63,6 +63,8 @@ class Discovery:
         slots = [slot for orbit in effects.model.orbits for slot in orbit.slots]
         self.piece_ptr = np.cumsum([0] + [len(s) for s in slots]).astype(np.int64)
         self.piece_stk = np.array([x for s in slots for x in s], dtype=np.int64)
+        index = {c: i for i, c in enumerate(effects.defn.colours)}
+        self.colour = np.array([index[c] for c in effects.defn.goal], dtype=np.int32)
 
     # -- phases ------------------------------------------------------------------------------
 
@@ -75,7 +77,8 @@ class Discovery:
         shape = np.zeros(pool.count, dtype=np.uint64)
         for start in range(1, pool.count, 65536):
             stop = min(pool.count, start + 65536)
-            kernels.measure(pool.store, start, stop, self.rinv, self.piece_ptr, self.piece_stk, support, shape)
+            kernels.measure(pool.store, start, stop, self.rinv, self.piece_ptr, self.piece_stk, self.colour, support,
+                            shape)
             self.budget.tick(pool.count)
         chosen = np.nonzero((support > 0) & (support <= self.max_support))[0]
         for e in _first_per_shape(chosen, shape[chosen]):
@@ -119,7 +122,7 @@ class Discovery:
         count = 0
         for start in range(0, len(a_rows), CHUNK):
             count = kernels.pairs(a_rows, a_masks, start, min(len(a_rows), start + CHUNK), b_rows, b_masks,
-                                  len(b_rows), commutator, self.rinv, self.piece_ptr, self.piece_stk,
+                                  len(b_rows), commutator, self.rinv, self.piece_ptr, self.piece_stk, self.colour,
                                   self.max_support, self.max_support, shapes, counts, PER_SHAPE, out, count)
             self.budget.tick(self.pool.count)
             if count >= len(out) or time.monotonic() > deadline:
@@ -189,10 +192,13 @@ class Discovery:
             limit = min(self.max_length, len(best.seq))
             share = now + max(1.0, (deadline - now) / n_left)
             result = shortest(self.pool, targets, max_length=limit, budget=self.budget, deadline=min(deadline, share))
+            # With look-alike pieces a sequence may show the effect with another permutation than
+            # the targets, so the search then improves results without proving them shortest.
+            exact = not self.effects.lookalike
             if result.length is not None:
                 for seq in result.sequences:
-                    self.offer(tuple(seq), shortest=True)
-            elif result.exhausted and result.searched_to >= len(best.seq) - 1:
+                    self.offer(tuple(seq), shortest=exact)
+            elif exact and result.exhausted and result.searched_to >= len(best.seq) - 1:
                 self.proven.add(key)  # nothing shorter than what we have
 
     # -- bookkeeping ---------------------------------------------------------------------------

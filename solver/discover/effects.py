@@ -99,15 +99,64 @@ class Effects:
             return [None] * len(self.model.orbits)
         return naming.piece_names(self.defn, self.moves, self.model, [_kind(o.name) for o in self.model.orbits])
 
+    @cached_property
+    def lookalike(self) -> bool:
+        """Whether some pieces look alike in the goal (same colours, or a piece that shows the same
+        colours turned): then effects are read as seen, and equal looks hide exchanges."""
+        goal = self.defn.goal
+        for orbit in self.model.orbits:
+            looks = set()
+            for slot in orbit.slots:
+                for o, r in enumerate(orbit.rot):
+                    turned = [""] * len(slot)
+                    for j, x in enumerate(slot):
+                        turned[r[j]] = goal[x]
+                    key = tuple(turned)
+                    if key in looks:
+                        return True
+                    looks.add(key)
+        return False
+
     def reduce(self, p: Perm) -> Perm:
-        """p with the goal rotation taken out that leaves the fewest stickers moved."""
-        best, best_count = p, sum(1 for i, x in enumerate(p) if i != x)
-        for rinv in self.rotation_inverses[1:]:
-            q = perm.compose(p, rinv)
-            count = sum(1 for i, x in enumerate(q) if i != x)
-            if count < best_count:
+        """The permutation as seen: the goal rotation taken out that changes the fewest stickers'
+        colours, then every exchange of look-alike pieces taken out (see `_settle`)."""
+        goal = self.defn.goal
+        best, best_count = p, None
+        for rinv in self.rotation_inverses:
+            q = perm.compose(p, rinv) if len(self.rotation_inverses) > 1 else p
+            count = sum(1 for i, x in enumerate(q) if goal[i] != goal[x])
+            if best_count is None or count < best_count:
                 best, best_count = q, count
-        return best
+        return self._settle(best) if self.lookalike else best
+
+    def _settle(self, q: Perm) -> Perm:
+        """While some slot shows its goal colours but holds another piece (or its own piece turned
+        to look the same), let that piece stay and send the look-alike on in its place:
+        q' = k q with k exchanging the slot's stickers with those of the piece that came in. k keeps
+        the goal's colours, so q' gives the same state, and it moves one piece fewer."""
+        goal = self.defn.goal
+        q = list(q)
+        changed = True
+        while changed:
+            changed = False
+            src = perm.inverse(q)
+            for orbit in self.model.orbits:
+                for slot in orbit.slots:
+                    if all(src[x] == x for x in slot) or any(goal[src[x]] != goal[x] for x in slot):
+                        continue
+                    k = list(range(len(q)))
+                    for x in slot:
+                        k[x], k[src[x]] = src[x], x
+                    if set(slot) == {src[x] for x in slot}:  # the piece itself, turned
+                        k = list(range(len(q)))
+                        for x in slot:
+                            k[x] = src[x]
+                    q = list(perm.compose(k, q))
+                    changed = True
+                    break
+                if changed:
+                    break
+        return tuple(q)
 
     def _cycles(self, q: Perm) -> list[list[tuple[int, list[int], int]]]:
         """Per orbit, its nontrivial piece cycles as (length, slots, orientation class after one round)."""

@@ -3,7 +3,8 @@
 Permutations are rows of small unsigned ints (row[i] = where the sticker at i goes). A `store` is a
 2-D array of such rows; a `table` is an open-addressing hash table of store indices + 1 (0 = empty)
 whose size is a power of two. Pieces are given as CSR arrays (piece_ptr, piece_stk): the stickers of
-piece k are piece_stk[piece_ptr[k]:piece_ptr[k + 1]]. `rinv` holds the inverses of the goal
+piece k are piece_stk[piece_ptr[k]:piece_ptr[k + 1]]; `colour` is the goal's colour index per
+sticker, so that pieces that look alike may trade places unseen. `rinv` holds the inverses of the goal
 rotations (identity first); an effect is measured after taking out the best of them.
 """
 
@@ -99,13 +100,14 @@ def expand(store, parent, last, depth, table, start, stop, count, moves, allowed
 
 
 @njit(cache=True)
-def _support(p, rinv_row, piece_ptr, piece_stk, stop_above):
-    """Pieces moved by p followed by the rotation inverse (counting stops past stop_above)."""
+def _support(p, rinv_row, piece_ptr, piece_stk, colour, stop_above):
+    """Pieces visibly moved by p followed by the rotation inverse: pieces with a sticker that
+    lands where the goal has another colour (counting stops past stop_above)."""
     count = 0
     for k in range(piece_ptr.shape[0] - 1):
         for j in range(piece_ptr[k], piece_ptr[k + 1]):
             x = piece_stk[j]
-            if rinv_row[p[x]] != x:
+            if colour[rinv_row[p[x]]] != colour[x]:
                 count += 1
                 break
         if count > stop_above:
@@ -114,12 +116,12 @@ def _support(p, rinv_row, piece_ptr, piece_stk, stop_above):
 
 
 @njit(cache=True)
-def best_support(p, rinv, piece_ptr, piece_stk):
-    """(fewest pieces moved over the goal rotations, index of that rotation)."""
+def best_support(p, rinv, piece_ptr, piece_stk, colour):
+    """(fewest pieces visibly moved over the goal rotations, index of that rotation)."""
     best = piece_ptr.shape[0]
     best_r = 0
     for r in range(rinv.shape[0]):
-        s = _support(p, rinv[r], piece_ptr, piece_stk, best)
+        s = _support(p, rinv[r], piece_ptr, piece_stk, colour, best)
         if s < best:
             best = s
             best_r = r
@@ -148,11 +150,11 @@ def cycle_hash(p, rinv_row, seen):
 
 
 @njit(cache=True)
-def measure(store, start, stop, rinv, piece_ptr, piece_stk, support_out, hash_out):
+def measure(store, start, stop, rinv, piece_ptr, piece_stk, colour, support_out, hash_out):
     """Support and cycle-type hash of store[start:stop]."""
     seen = np.zeros(store.shape[1], dtype=np.bool_)
     for e in range(start, stop):
-        s, r = best_support(store[e], rinv, piece_ptr, piece_stk)
+        s, r = best_support(store[e], rinv, piece_ptr, piece_stk, colour)
         support_out[e] = s
         hash_out[e] = cycle_hash(store[e], rinv[r], seen)
 
@@ -202,7 +204,7 @@ def _admit(shapes, counts, key, per_shape):
 
 @njit(cache=True)
 def pairs(a_store, a_masks, a_start, a_stop, b_store, b_masks, b_stop, commutator, rinv, piece_ptr, piece_stk,
-          max_overlap, limit, shapes, counts, per_shape, out, count):
+          colour, max_overlap, limit, shapes, counts, per_shape, out, count):
     """For A in a_store[a_start:a_stop] and B in b_store[1:b_stop] whose moved pieces overlap: the
     commutator A B A' B' (overlap at most max_overlap) or the product A B (at most `limit` pieces
     moved by only one of them), kept when it moves 1..limit pieces and its cycle shape has had fewer than per_shape before (shapes/counts: a hash table
@@ -234,7 +236,7 @@ def pairs(a_store, a_masks, a_start, a_stop, b_store, b_masks, b_stop, commutato
             else:
                 for x in range(n):
                     c[x] = b[a[x]]
-            s, r = best_support(c, rinv, piece_ptr, piece_stk)
+            s, r = best_support(c, rinv, piece_ptr, piece_stk, colour)
             if s == 0 or s > limit:
                 continue
             if not _admit(shapes, counts, cycle_hash(c, rinv[r], seen) + np.uint64(s), per_shape):

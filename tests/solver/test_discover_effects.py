@@ -45,10 +45,13 @@ def test_effect_agrees_with_replay(name):
         state = apply_moves(defn, moves)
         # the permutation read is the replayed one, up to a whole-puzzle rotation done after it
         assert any(perm.apply(r, perm.apply(result.perm, defn.goal)) == state for r in rotations)
-        # the support is every piece with a sticker position moved by that permutation
+        # the support is every piece with a sticker position moved by that permutation, and it is
+        # what one sees: the pieces whose colours differ from the nearest goal
         touched = [slot for orbit in model.orbits for slot in orbit.slots
                    if any(result.perm[x] != x for x in slot)]
-        assert result.support == len(touched)
+        slots = [slot for orbit in model.orbits for slot in orbit.slots]
+        seen = min(sum(any(state[x] != g[x] for x in slot) for slot in slots) for g in defn.goals)
+        assert result.support == len(touched) == seen
         # every listed cycle follows the permutation: a sticker of each slot lands in the next slot
         slot_of = {x: (o.name, s) for o in model.orbits for s, slot in enumerate(o.slots) for x in slot}
         for cycle in result.cycles:
@@ -60,6 +63,17 @@ def test_effect_agrees_with_replay(name):
         # the order: that many repeats give back a goal, fewer do not
         reached = [apply_moves(defn, moves * k) in defn.goal_set for k in range(1, result.order + 1)]
         assert reached[-1] and not any(reached[:-1])
+
+
+def test_look_alike_pieces_trade_places_unseen():
+    """Balls of one colour on the ball ring are interchangeable: a commutator that only swaps
+    balls of equal colours has no effect one can see."""
+    defn = load("ball-ring")
+    assert apply_moves(defn, "L R L' R'".split()) == defn.goal
+    assert effect(defn, "L R L' R'")["effect"] == "no effect"
+    seq = "L R L R L' R' R' L' L' R L R L' R' R' L".split()
+    changed = sum(a != b for a, b in zip(apply_moves(defn, seq), defn.goal))
+    assert effect(defn, seq)["support"] == changed == 2
 
 
 def test_known_cube_effects(cube3):
