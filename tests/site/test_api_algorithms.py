@@ -4,6 +4,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from puzzlehub.algorithms.markdown import render
+from solver import api as solver_api
 
 pytestmark = pytest.mark.django_db
 
@@ -182,3 +183,17 @@ def test_comment_markdown_keeps_ordinary_formatting():
     assert "<code>R U R'</code>" in html or "<code>R U R&#x27;</code>" in html
     assert '<a href="https://example.org"' in html and "nofollow" in html
     assert "<li>one</li>" in html
+
+
+@pytest.mark.skipif(not hasattr(solver_api, "effect"), reason="this solver has no effect analysis yet")
+def test_submitted_algorithm_gets_the_solvers_effect(alice, make_repo, client_for):
+    cube = solver_api.export_yaml(solver_api.load("cube3"))
+    make_repo(alice, "cube", definition=cube)
+    # a commutator known to cycle three corners and nothing else
+    response = submit(client_for(alice), "R U R' D R U' R' D'", repo="alice/cube")
+    assert response.status_code == 201
+    effect = response.json()["effect"]
+    assert effect["support"] == 3 and effect["order"] == 3
+    assert "3-cycle" in effect["effect"]
+    found = client_for(alice).get(f"/api/repos/alice/cube/algorithms/?effect={effect['effect_key']}").json()
+    assert [a["moves"] for a in found["results"]] == ["R U R' D R U' R' D'"]
