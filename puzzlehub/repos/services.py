@@ -5,6 +5,7 @@ becomes the error of the `definition` field. Facts are computed once per revisio
 """
 
 import re
+from functools import lru_cache
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
@@ -20,6 +21,13 @@ from solver.errors import PuzzleError
 MAX_DEFINITION_CHARS = 2_000_000  # the solver's own file limit
 
 
+@lru_cache(maxsize=32)
+def _parsed(text: str):
+    # Revisions never change and parsing a big definition takes a while: pages and submissions on
+    # the same revision reuse the immutable Definition. Errors are not cached.
+    return solver_api.load_text(text)
+
+
 def load_definition(text: str):
     """The solver's Definition for `text`, or a ValidationError on the `definition` field."""
     if not isinstance(text, str) or not text.strip():
@@ -27,7 +35,7 @@ def load_definition(text: str):
     if len(text) > MAX_DEFINITION_CHARS:
         raise ValidationError({"definition": f"longer than {MAX_DEFINITION_CHARS:,} characters"})
     try:
-        return solver_api.load_text(text)
+        return _parsed(text)
     except PuzzleError as exc:
         raise ValidationError({"definition": str(exc)}) from None
 

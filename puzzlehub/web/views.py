@@ -32,9 +32,9 @@ def _page(request, items, per_page=20):
 def _drawing(definition_text: str, moves=None, label=""):
     """The puzzle drawn at its goal, or after `moves`; None when the stored text no longer loads."""
     try:
-        defn = solver_api.load_text(definition_text)
+        defn = repos.load_definition(definition_text)
         state = solver_api.apply_moves(defn, moves) if moves else None
-    except PuzzleError:
+    except (ValidationError, PuzzleError):
         return None
     return puzzle_svg(defn, state, label=label)
 

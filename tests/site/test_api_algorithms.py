@@ -197,3 +197,20 @@ def test_submitted_algorithm_gets_the_solvers_effect(alice, make_repo, client_fo
     assert "3-cycle" in effect["effect"]
     found = client_for(alice).get(f"/api/repos/alice/cube/algorithms/?effect={effect['effect_key']}").json()
     assert [a["moves"] for a in found["results"]] == ["R U R' D R U' R' D'"]
+
+
+def test_discovered_algorithms_are_replayed_and_recorded_once(rings, client_for, alice):
+    from django.core.exceptions import ValidationError
+
+    from puzzlehub.algorithms.services import record_discovered_algorithm
+    from puzzlehub.repos.models import Revision
+
+    revision = Revision.objects.get(repository__name="rings", number=1)
+    first = record_discovered_algorithm(revision=revision, moves=["A", "B"], effect=None)
+    again = record_discovered_algorithm(revision=revision, moves=["A", "B"], effect=None)
+    assert first.id == again.id and first.source == "discovered" and first.author is None
+    listed = client_for(alice).get("/api/repos/alice/rings/algorithms/").json()["results"]
+    assert [(a["moves"], a["source"], a["author"]) for a in listed] == [("A B", "discovered", None)]
+    with pytest.raises(ValidationError) as refused:  # a job's result that does not replay is not stored
+        record_discovered_algorithm(revision=revision, moves=["A", "Z"], effect=None)
+    assert "Z" in str(refused.value)
