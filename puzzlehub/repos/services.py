@@ -13,6 +13,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
+from puzzlehub.accounts.services import profile_of
 from puzzlehub.repos.models import Repository, Revision, Star, Topic
 from solver import api as solver_api
 from solver import catalog
@@ -204,8 +205,6 @@ CATALOG_OWNER = "puzzlehub"
 
 
 def _catalog_owner():
-    from puzzlehub.accounts.services import profile_of  # accounts does not import repos
-
     user, created = get_user_model().objects.get_or_create(username=CATALOG_OWNER)
     if created:
         user.set_unusable_password()  # nobody logs in as the catalog; it only publishes
