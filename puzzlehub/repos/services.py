@@ -52,7 +52,8 @@ def _facts(defn) -> dict:
         "state_count_exact": bool(info["state_count_exact"]),
         "group_order": "" if info.get("group_order") is None else str(info["group_order"]),
         "facts": {"move_names": info.get("move_names", []), "orbits": info.get("orbits", []),
-                  "goals": info.get("goals", 1), "guarded": info.get("guarded", False)},
+                  "goals": info.get("goals", 1), "guarded": info.get("guarded", False),
+                  "group_order_exact": info.get("group_order_exact")},
     }
 
 
