@@ -21,6 +21,7 @@ $(INSTALLED): pyproject.toml | $(PY)
 # the worker runs in the background; leaving the recipe (Ctrl-C included) stops it
 run: $(INSTALLED)
 	$(PY) manage.py migrate --noinput
+	$(PY) manage.py publish_catalog
 	$(VENV)/bin/celery -A workers worker -Q solve,pdb,discover --loglevel=info & \
 	worker=$$!; trap 'kill $$worker 2>/dev/null; wait $$worker' EXIT INT TERM; \
 	$(PY) manage.py runserver --noreload 127.0.0.1:$(PORT)

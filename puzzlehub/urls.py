@@ -18,3 +18,6 @@ urlpatterns = [
     path("api/", include(api_patterns)),
     path("", include("puzzlehub.web.urls")),
 ]
+
+handler404 = "puzzlehub.web.views.not_found"
+handler403 = "puzzlehub.web.views.forbidden"
