@@ -14,7 +14,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -29,6 +28,8 @@ from puzzlehub.jobs.models import Job
 from puzzlehub.repos import services as repos
 from solver import api as solver_api
 
+from jobwaits import wait_for
+
 ROOT = Path(__file__).resolve().parents[2]
 REDIS_URL = f"redis://127.0.0.1:6379/{os.environ.get('PUZZLEHUB_TEST_REDIS_DB', '11')}"
 
@@ -41,11 +42,6 @@ JOB_ENV = {
     "PUZZLEHUB_JOB_ATTEMPTS": "3",
     "PUZZLEHUB_JOB_TIME_GRACE": "2",
 }
-
-# scrambles of the 3x3x3 from the catalog, with how long the bidirectional search takes here
-QUICK = "R U"  # at once
-MEDIUM = "D' U2 L2 D B F2 B F L D B"  # about 7 s, 9 moves back
-HARD = "R' D' F U' U2 B2 D R2 U' B' L U' U2 F' F' U2"  # far beyond any test's time limit
 
 _numbers = itertools.count(1)
 
@@ -97,30 +93,6 @@ def make_repo(cube3_text):
         return repos.create_repository(owner=owner, name=name or f"puzzle{next(_numbers)}",
                                        definition=definition or cube3_text, **fields)
     return make
-
-
-def wait_for(predicate, timeout: float = 30.0, every: float = 0.05):
-    """Poll until `predicate()` returns something true; that value, or AssertionError on timeout."""
-    deadline = time.monotonic() + timeout
-    while True:
-        value = predicate()
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise AssertionError(f"still waiting after {timeout} s")
-        time.sleep(every)
-
-
-def job_when(job_id: int, condition, timeout: float = 30.0) -> Job:
-    """The job once `condition(job)` holds."""
-    def check():
-        job = Job.objects.get(id=job_id)
-        return job if condition(job) else None
-    return wait_for(check, timeout)
-
-
-def finished(job_id: int, timeout: float = 30.0) -> Job:
-    return job_when(job_id, lambda job: job.finished, timeout)
 
 
 class Workers:
