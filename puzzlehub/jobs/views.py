@@ -80,9 +80,10 @@ def solve_page(request, owner: str, name: str):
                 )
                 return redirect("job", job_id=job.id)
             except ValidationError as exc:
-                errors, code = exc.message_dict, 400
+                errors = {("form" if field == "__all__" else field): m for field, m in exc.message_dict.items()}
+                code = 400
             except services.QuotaExceeded as exc:
-                errors, code = {"__all__": [str(exc)]}, 429
+                errors, code = {"form": [str(exc)]}, 429
     return render(request, "jobs/solve.html", {
         "base": page_base(), "repository": repository, "errors": errors, "values": values,
     }, status=code)
