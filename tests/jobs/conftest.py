@@ -109,9 +109,11 @@ class Workers:
         self.logs: dict[str, Path] = {}
         self.main = None
 
-    def start(self, name: str, *, beat: bool = True, concurrency: int = 1) -> subprocess.Popen:
+    def start(self, name: str, *, beat: bool = True, concurrency: int = 1, supervised: bool = False) -> subprocess.Popen:
+        """A worker for every queue; `supervised` runs it under deploy/supervise, as `make run` does."""
         log = self.tmp / f"{name}.log"
-        args = [sys.executable, "-m", "celery", "-A", "workers", "worker", "-Q", "solve,pdb,discover",
+        args = [str(ROOT / "deploy" / "supervise")] if supervised else []
+        args += [sys.executable, "-m", "celery", "-A", "workers", "worker", "-Q", "solve,pdb,discover",
                 "-n", f"{name}@%h", "-c", str(concurrency), "--loglevel=INFO", "--without-gossip",
                 "--without-mingle"]
         if beat:

@@ -1,8 +1,11 @@
 """Jobs run by REAL Celery worker processes over Redis against the PostgreSQL test database:
 submit, progress, result, cancel, time limit, SIGKILL recovery, lost messages, duplicate messages."""
 
+import os
 import signal
+import subprocess
 import time
+from pathlib import Path
 
 import pytest
 
@@ -132,3 +135,21 @@ def test_duplicate_messages_run_a_job_once(worker, submit, cube3):
         assert_solves(cube3, job)
     finally:
         worker.kill("second", signal.SIGTERM)
+
+
+def test_a_worker_main_process_that_dies_is_started_again_by_its_supervisor(workers, transactional_db, submit, cube3):
+    if "main" in workers.running:
+        workers.kill("main", signal.SIGTERM)
+    supervisor = workers.start("main", supervised=True)
+    try:
+        def celery_main():
+            children = subprocess.run(["pgrep", "-P", str(supervisor.pid)], capture_output=True, text=True).stdout.split()
+            return [int(pid) for pid in children if "celery" in Path(f"/proc/{pid}/cmdline").read_text()]
+        (first,) = wait_for(celery_main)
+        os.kill(first, signal.SIGKILL)
+        (second,) = wait_for(lambda: [pid for pid in celery_main() if pid != first], timeout=30)
+        job = finished(submit(scramble="U' F"), timeout=90)
+        assert job.status == Job.SUCCEEDED  # served by the new main process
+        assert_solves(cube3, job)
+    finally:
+        workers.kill("main", signal.SIGTERM)
