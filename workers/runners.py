@@ -50,7 +50,7 @@ def pattern_database(job: Job, lease) -> Outcome:
     if build is None:
         raise PuzzleError("pattern databases: this server's solver cannot build them yet")
     defn = _definition(job)
-    artifacts.fetch_all(job.content_hash)  # what is stored already is reused, not rebuilt
+    artifacts.fetch_all(job.content_hash, force=True)  # what is stored already is reused, not rebuilt
     text = job.options.get("projection")
     projection = None
     if text is not None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import os
+import time
 from pathlib import Path
 
 from django.conf import settings
@@ -90,9 +91,18 @@ def fetch(artifact: PatternDatabase) -> Path:
     return dest
 
 
-def fetch_all(content_hash: str) -> list[Path]:
+SYNC_EVERY = 30.0  # seconds a worker trusts its cache for a puzzle before asking the database again
+_synced: dict[str, float] = {}
+
+
+def fetch_all(content_hash: str, *, force: bool = False) -> list[Path]:
     """Every stored pattern database of this puzzle in the local cache; damaged ones are skipped
-    (the solver then builds what it needs itself)."""
+    (the solver then builds what it needs itself). Small solves come in bursts: a worker checks a
+    puzzle at most every SYNC_EVERY seconds unless forced."""
+    now = time.monotonic()
+    if not force and now - _synced.get(content_hash, -SYNC_EVERY) < SYNC_EVERY:
+        return []
+    _synced[content_hash] = now
     paths = []
     for artifact in PatternDatabase.objects.filter(content_hash=content_hash):
         try:
