@@ -38,6 +38,7 @@ def load(spec: str) -> Definition:
 def info(defn: Definition) -> dict:
     model = pieces.piece_model(defn)
     count, exact = group.state_count(defn)
+    order, order_exact = (None, False) if defn.guarded else group.group_order(defn)
     return {
         "name": defn.name,
         "stickers": defn.stickers,
@@ -49,7 +50,8 @@ def info(defn: Definition) -> dict:
             {"name": o.name, "pieces": len(o.slots), "stickers_per_piece": len(o.slots[0]), "orientations": o.twists}
             for o in model.orbits
         ],
-        "group_order": None if defn.guarded else group.group_order(defn),
+        "group_order": order,
+        "group_order_exact": order_exact,
         "state_count": count,
         "state_count_exact": exact,
         "hash": content_hash(defn),
@@ -97,11 +99,12 @@ def solve(
 
 
 def scramble(defn: Definition, *, moves: int | None = None, random_state: bool = False, seed=None) -> dict:
-    """A scramble: `moves` random moves, or a uniformly random reachable state."""
+    """A scramble: `moves` random moves, or a random reachable state (`uniform` says whether it was
+    drawn uniformly or, where the group is not known, is the end of a long random walk)."""
     rng = random.Random(seed)
     if random_state:
-        state = scrambles.random_state(defn, rng)
-        return {"moves": None, "state": state}
+        state, uniform = scrambles.random_state(defn, rng)
+        return {"moves": None, "state": state, "uniform": uniform}
     if moves is None or moves < 0:
         raise PuzzleError("moves: give a number of moves, 0 or more")
     sequence = scrambles.random_moves(defn, moves, rng)

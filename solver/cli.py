@@ -60,7 +60,8 @@ def cmd_info(args):
         "orbits:      " + ("; ".join(
             f"{o['name']}: {o['pieces']} pieces of {o['stickers_per_piece']}, {o['orientations']} orientations"
             for o in facts["orbits"]) or "none"),
-        f"group order: {facts['group_order']:,}" if facts["group_order"] is not None else "group order: - (guarded moves)",
+        (f"group order: {facts['group_order']:,}" + ("" if facts["group_order_exact"] else " (lower bound)"))
+        if facts["group_order"] is not None else "group order: - (guarded moves)",
         f"states:      {count}",
         f"hash:        {facts['hash']}",
     ]
@@ -75,6 +76,8 @@ def cmd_scramble(args):
                           random_state=args.random_state, seed=args.seed)
     state = engine.state_text(defn, result["state"])
     data = {"moves": result["moves"], "state": engine.format_state(defn, result["state"])}
+    if "uniform" in result:
+        data["uniform"] = result["uniform"]
     text = (" ".join(result["moves"]) + "\n" if result["moves"] is not None else "") + state
     _emit(data, args.json, text)
 

@@ -35,6 +35,22 @@ class Orbit:
     rot: tuple[tuple[int, ...], ...]
     name: str
 
+    @property
+    def stickers(self) -> list[int]:
+        """The orbit's sticker positions, slot by slot in reference order."""
+        return [x for slot in self.slots for x in slot]
+
+    def looks(self, goal) -> list[tuple[int, int, tuple]]:
+        """(slot h, orientation o, colours seen at a slot holding goal piece h turned by o)."""
+        out = []
+        for h, slot in enumerate(self.slots):
+            for o, r in enumerate(self.rot):
+                seen = [""] * len(slot)
+                for j, x in enumerate(slot):
+                    seen[r[j]] = goal[x]
+                out.append((h, o, tuple(seen)))
+        return out
+
 
 @dataclass(frozen=True)
 class PieceModel:
@@ -67,13 +83,8 @@ class PieceModel:
     def _keys(self, orbit: Orbit) -> dict:
         """Colours seen at a slot -> label*k + o, for every goal piece in every orientation."""
         keys: dict[tuple, int] = {}
-        k = orbit.twists
-        for h, slot in enumerate(orbit.slots):
-            for o, r in enumerate(orbit.rot):
-                seen = [""] * len(slot)
-                for j, x in enumerate(slot):
-                    seen[r[j]] = self.goal[x]
-                keys.setdefault(tuple(seen), h * k + o)
+        for h, o, seen in orbit.looks(self.goal):
+            keys.setdefault(seen, h * orbit.twists + o)
         return keys
 
     @property

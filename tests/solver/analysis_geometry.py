@@ -197,3 +197,19 @@ def renumbered(defn: Definition, rng: random.Random, rename_colours=True):
         goals.append(tuple(new))
     out = Definition(name=defn.name + "-renumbered", stickers=n, moves=tuple(moves), goals=tuple(goals))
     return out, new_of, cmap
+
+
+def loopover(rows, cols, colours=None) -> Definition:
+    """Loopover: shift a row right or a column down by one cell; `colours` recolours the goal."""
+    n = rows * cols
+    moves = []
+    for r in range(rows):
+        moves.append(Move(f"R{r}", (Case(perm.from_cycles(n, [[r * cols + c for c in range(cols)]])),)))
+    for c in range(cols):
+        moves.append(Move(f"D{c}", (Case(perm.from_cycles(n, [[r * cols + c for r in range(rows)]])),)))
+    goal = tuple(colours) if colours else tuple(f"t{i}" for i in range(n))
+    return Definition(name=f"loopover-{rows}x{cols}", stickers=n, moves=tuple(moves), goals=(goal,))
+
+
+def recoloured(defn: Definition, colours) -> Definition:
+    return Definition(name=defn.name, stickers=defn.stickers, moves=defn.moves, goals=(tuple(colours),))
