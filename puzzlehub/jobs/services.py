@@ -33,6 +33,7 @@ from puzzlehub.repos.models import Repository
 from puzzlehub.repos.selectors import get_revision
 from solver import api as solver_api
 from solver.errors import PuzzleError
+from solver.search import engine as search_engine
 
 log = logging.getLogger(__name__)
 
@@ -138,8 +139,8 @@ def submit_solve(*, user, repository: Repository, state=None, scramble=None, opt
     user = _submitter(user)
     if not isinstance(optimal, bool):
         raise ValidationError({"optimal": "true or false"})
-    if method is not None and (not isinstance(method, str) or not method.strip()):
-        raise ValidationError({"method": "the name of a search method"})
+    if method is not None and method not in search_engine.METHODS:
+        raise ValidationError({"method": f"unknown method {method!r}; methods: {', '.join(search_engine.METHODS)}"})
     limit = _time_limit(Job.SOLVE, time_limit)
     rev = _revision(repository, revision)
     defn = definition_of(rev)

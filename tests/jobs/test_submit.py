@@ -40,6 +40,7 @@ def test_a_scramble_is_accepted_and_queued_with_its_state(alice, repo, client_fo
     ({"scramble": "R", "time_limit": -1}, "time_limit", "between"),
     ({"scramble": "R", "time_limit": 10**6}, "time_limit", "between"),
     ({"scramble": "R", "optimal": "yes"}, "optimal", "true or false"),
+    ({"scramble": "R", "method": "guess"}, "method", "unknown method 'guess'"),
     ({"scramble": "R", "revision": 7}, "detail", "no revision 7"),
 ])
 def test_bad_requests_are_refused_with_the_reason_before_anything_is_queued(alice, repo, client_for, payload, field, words):
