@@ -22,6 +22,7 @@ from solver.search import engine as search
 __all__ = [
     "Definition", "load", "load_data", "load_file", "load_text", "content_hash", "info", "parse_state",
     "format_state", "parse_moves", "apply_moves", "verify", "solve", "scramble", "export_yaml", "reachability",
+    "effect", "discover",
 ]
 
 
@@ -38,6 +39,7 @@ def load(spec: str) -> Definition:
 def info(defn: Definition) -> dict:
     model = pieces.piece_model(defn)
     count, exact = group.state_count(defn)
+    order, order_exact = (None, False) if defn.guarded else group.group_order(defn)
     return {
         "name": defn.name,
         "stickers": defn.stickers,
@@ -49,7 +51,8 @@ def info(defn: Definition) -> dict:
             {"name": o.name, "pieces": len(o.slots), "stickers_per_piece": len(o.slots[0]), "orientations": o.twists}
             for o in model.orbits
         ],
-        "group_order": None if defn.guarded else group.group_order(defn),
+        "group_order": order,
+        "group_order_exact": order_exact,
         "state_count": count,
         "state_count_exact": exact,
         "hash": content_hash(defn),
@@ -97,11 +100,12 @@ def solve(
 
 
 def scramble(defn: Definition, *, moves: int | None = None, random_state: bool = False, seed=None) -> dict:
-    """A scramble: `moves` random moves, or a uniformly random reachable state."""
+    """A scramble: `moves` random moves, or a random reachable state (`uniform` says whether it was
+    drawn uniformly or, where the group is not known, is the end of a long random walk)."""
     rng = random.Random(seed)
     if random_state:
-        state = scrambles.random_state(defn, rng)
-        return {"moves": None, "state": state}
+        state, uniform = scrambles.random_state(defn, rng)
+        return {"moves": None, "state": state, "uniform": uniform}
     if moves is None or moves < 0:
         raise PuzzleError("moves: give a number of moves, 0 or more")
     sequence = scrambles.random_moves(defn, moves, rng)
@@ -115,3 +119,27 @@ def export_yaml(defn: Definition, fmt: str = "native") -> str:
         return export.to_yaml(export.seed_data(defn))
     raise PuzzleError(f"format: unknown format {fmt!r}; formats: native, seed")
 
+
+
+def effect(defn: Definition, moves) -> dict:
+    """What a move sequence does to the pieces: {effect, effect_key, support, order, cycles}."""
+    from solver import discover as discovery  # here, so that numba loads only when discovery is used
+
+    return discovery.effect(defn, moves)
+
+
+def discover(
+    defn: Definition,
+    *,
+    max_length: int | None = None,
+    max_support: int | None = None,
+    time_limit: float | None = None,
+    progress=None,
+    cancel=None,
+) -> list[dict]:
+    """Short sequences that touch few pieces, best first, a few per effect class: each
+    {moves, length, effect, effect_key, support, order, shortest}; every one replayed."""
+    from solver import discover as discovery
+
+    return discovery.discover(defn, max_length=max_length, max_support=max_support, time_limit=time_limit,
+                              progress=progress, cancel=cancel)

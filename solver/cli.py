@@ -61,7 +61,8 @@ def cmd_info(args):
         "orbits:      " + ("; ".join(
             f"{o['name']}: {o['pieces']} pieces of {o['stickers_per_piece']}, {o['orientations']} orientations"
             for o in facts["orbits"]) or "none"),
-        f"group order: {facts['group_order']:,}" if facts["group_order"] is not None else "group order: - (guarded moves)",
+        (f"group order: {facts['group_order']:,}" + ("" if facts["group_order_exact"] else " (lower bound)"))
+        if facts["group_order"] is not None else "group order: - (guarded moves)",
         f"states:      {count}",
         f"hash:        {facts['hash']}",
     ]
@@ -76,6 +77,8 @@ def cmd_scramble(args):
                           random_state=args.random_state, seed=args.seed)
     state = engine.state_text(defn, result["state"])
     data = {"moves": result["moves"], "state": engine.format_state(defn, result["state"])}
+    if "uniform" in result:
+        data["uniform"] = result["uniform"]
     text = (" ".join(result["moves"]) + "\n" if result["moves"] is not None else "") + state
     _emit(data, args.json, text)
 
@@ -166,6 +169,39 @@ def cmd_gods(args):
     print(f"{facts['states']:,} states; God's number {facts['gods_number']}; {facts['antipodes']:,} antipodes")
 
 
+def cmd_effect(args):
+    defn = api.load(args.definition)
+    result = api.effect(defn, api.parse_moves(defn, args.moves))
+    if args.json:
+        print(json.dumps(result))
+        return
+    print(result["effect"])
+    print(f"support {result['support']} pieces, order {result['order']}, key {result['effect_key']}")
+
+
+def cmd_discover(args):
+    defn = api.load(args.definition)
+    for name in ("max_length", "max_support"):
+        value = getattr(args, name)
+        if value is not None and value < 1:
+            raise _UsageError(f"puzzle discover: --{name.replace('_', '-')} must be at least 1")
+    if args.time_limit is not None and args.time_limit <= 0:
+        raise _UsageError("puzzle discover: --time-limit must be positive")
+    results = api.discover(defn, max_length=args.max_length, max_support=args.max_support,
+                           time_limit=args.time_limit)
+    if args.json:
+        print(json.dumps(results))
+        return
+    if not results:
+        print("nothing found within the limits")
+        return 1
+    width = max(r["length"] for r in results)
+    for r in results:
+        mark = "*" if r["shortest"] else " "
+        print(f"{r['length']:>{len(str(width))}}{mark} {r['effect']}: {' '.join(r['moves'])}")
+    print("* shortest for its effect", file=sys.stderr)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="puzzle", description="Define, inspect and solve permutation puzzles.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -231,6 +267,20 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--state", required=True)
     p.add_argument("--solution", required=True)
     p.set_defaults(run=cmd_verify)
+
+    p = sub.add_parser("effect", help="what a move sequence does to the pieces")
+    p.add_argument("definition", help=d)
+    p.add_argument("moves", help="move names separated by spaces")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(run=cmd_effect)
+
+    p = sub.add_parser("discover", help="find short sequences that touch few pieces (algorithms)")
+    p.add_argument("definition", help=d)
+    p.add_argument("--max-length", type=int, help="longest sequence, in moves")
+    p.add_argument("--max-support", type=int, help="most pieces touched (default 4)")
+    p.add_argument("--time-limit", type=float, help="seconds (default 30)")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(run=cmd_discover)
 
     p = sub.add_parser("draw", help="draw a state as text")
     p.add_argument("definition", help=d)
