@@ -7,11 +7,13 @@ Methods (`method=`):
 - "fallback": weighted IDA* (f = g + w*h, w = 3, then 2 while time remains) over the same
   databases; fast, verified, labelled optimal False.
 - "astar": A* with the same lower bounds; optimal; for small spaces (it keeps every state).
-- "bidir", "bfs": plain searches on whole sticker states (the reference; small puzzles only).
+- "bidir": bidirectional breadth-first search; optimal; compiled over full-state ranks when the
+  puzzle's states rank into 64 bits, else the plain search on sticker states.
+- "bfs": the plain breadth-first search on sticker states (the reference; small puzzles only).
 
-Without a method: "table" when it fits, else "ida" when `optimal`, else "fallback". Puzzles whose
-pieces the compiled searches cannot rank fall back to "bidir". Tables are built on first use and
-kept in the cache folder (PUZZLEHUB_CACHE).
+Without a method: "table" when it fits, else "ida" when `optimal` (or "fallback" when not) if
+some pattern database fits, else "bidir". Tables are built on first use and kept in the cache
+folder (PUZZLEHUB_CACHE).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from solver.engine import Codec, State, verify
 from solver.errors import PuzzleError
 from solver.search import bfs, pdb, table
 from solver.search.astar import astar
+from solver.search.bidir import BidirectionalSearch
 from solver.search.budget import Budget, Stopped
 from solver.search.ida import Heuristic, IdaSearch, combine
 from solver.search.model import search_model
@@ -74,23 +77,30 @@ def solve(
         raise PuzzleError(f"method: unknown method {method!r}; methods: {', '.join(METHODS)}")
     budget = Budget(time_limit=time_limit, node_limit=node_limit, progress=progress, cancel=cancel)
     state = tuple(state)
-    if method in ("bfs", "bidir"):
+    if method == "bfs":
         return _plain(defn, state, method, budget)
     try:
         model = search_model(defn)
     except PuzzleError:
-        if method is not None:
+        if method not in (None, "bidir"):
             raise
         return _plain(defn, state, "bidir", budget)
-    if method is None and full_size(model) is None and not model.orbits:
+    if method == "bidir" and full_size(model) is None:
         return _plain(defn, state, "bidir", budget)
     loc = model.encode(state)
     model.check_twists(loc)
     goal_views = model.goals_for(state)
     plan = make_plan(model, memory_budget())
     if method is None:
-        method = "table" if plan.full is not None else ("ida" if optimal else "fallback")
-    runner = {"table": _table, "ida": _ida, "fallback": _fallback, "astar": _astar}[method]
+        if plan.full is not None:
+            method = "table"
+        elif plan.databases:
+            method = "ida" if optimal else "fallback"
+        elif full_size(model) is not None:
+            method = "bidir"
+        else:
+            return _plain(defn, state, "bidir", budget)
+    runner = {"table": _table, "ida": _ida, "fallback": _fallback, "astar": _astar, "bidir": _bidir}[method]
     result = runner(model, plan, loc, goal_views, budget)
     if result.moves is not None and not verify(defn, state, result.moves):
         raise PuzzleError(f"internal error: the {method} solution does not replay to a goal")
@@ -199,6 +209,17 @@ def _fallback(model, plan, loc, goal_views, budget) -> SolveResult:
     best.optimal = False
     best.nodes = nodes
     return best
+
+
+def _bidir(model, plan, loc, goal_views, budget) -> SolveResult:
+    goals = [g for g in model.goals if any((model.view(g) == v).all() for v in goal_views)]
+    try:
+        moves, nodes = BidirectionalSearch(model).run(loc, goals, budget)
+    except Stopped as stop:
+        return SolveResult(None, False, "bidir", complete=False, stopped=stop.reason)
+    if moves is None:
+        raise PuzzleError("no goal is reachable from this state with these moves")
+    return SolveResult(_names(model, moves), True, "bidir", nodes=nodes)
 
 
 def _astar(model, plan, loc, goal_views, budget) -> SolveResult:

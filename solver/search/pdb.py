@@ -480,12 +480,21 @@ def load(path: Path, model, *, check_body: bool = True) -> PatternDatabase:
     return PatternDatabase(projection, ranker, bits, body, header)
 
 
+_opened: dict[tuple, PatternDatabase] = {}  # (path, size, mtime) -> database, for the process
+
+
 def cached(model, projection: Projection, *, budget_bytes: int = DEFAULT_BUDGET, build_missing: bool = True, full: bool = False) -> PatternDatabase | None:
-    """The database from the cache folder, built and saved there first when missing."""
+    """The database from the cache folder, built and saved there first when missing. A file is
+    checked (checksum) once per process; later solves reuse the open memory map."""
     path = cache_dir() / file_name(content_hash(model.defn), model_key(model), projection)
     if path.exists():
+        stat = path.stat()
+        key = (str(path), stat.st_size, stat.st_mtime_ns)
+        if key in _opened:
+            return _opened[key]
         try:
-            return load(path, model)
+            db = _opened[key] = load(path, model)
+            return db
         except PatternDatabaseError:
             if not build_missing:
                 raise
@@ -494,7 +503,9 @@ def cached(model, projection: Projection, *, budget_bytes: int = DEFAULT_BUDGET,
         return None
     db = build(model, projection, budget_bytes=budget_bytes, full=full)
     save(db, path)
-    return load(path, model, check_body=False)
+    stat = path.stat()
+    db = _opened[(str(path), stat.st_size, stat.st_mtime_ns)] = load(path, model, check_body=False)
+    return db
 
 
 def list_cached() -> list[dict]:

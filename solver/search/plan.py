@@ -24,8 +24,12 @@ class Plan:
     sizes: list[int] = field(default_factory=list)
 
 
-def entries(model, projection: Projection) -> int:
-    return make_ranker(model, projection).size
+def entries(model, projection: Projection) -> float:
+    """Size of the projection's table (infinite when it cannot be ranked at all)."""
+    try:
+        return make_ranker(model, projection).size
+    except PuzzleError:
+        return float("inf")
 
 
 def full_size(model) -> int | None:

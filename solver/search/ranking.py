@@ -327,13 +327,16 @@ def unrank_factor(r, f, factors, groups, pieces, binom, loc, digits):
                 while binom[x, j] > cr:
                     x -= 1
                 cr -= binom[x, j]
-            cnt = -1
-            for s in range(n):
-                if not (used >> s) & 1:
-                    cnt += 1
-                    if cnt == x:
-                        mask |= np.int64(1) << s
-                        break
+            if used == 0:
+                mask |= np.int64(1) << x
+            else:
+                cnt = -1
+                for s in range(n):
+                    if not (used >> s) & 1:
+                        cnt += 1
+                        if cnt == x:
+                            mask |= np.int64(1) << s
+                            break
             j -= 1
             x -= 1
         used |= mask

@@ -45,8 +45,8 @@ PUZZLES = {
 }
 
 
-@settings(max_examples=12, deadline=None)
-@given(st.sampled_from(sorted(PUZZLES)), st.sampled_from(["table", "ida", "astar", None]), st.integers(0, 10**6))
+@settings(max_examples=16, deadline=None)
+@given(st.sampled_from(sorted(PUZZLES)), st.sampled_from(["table", "ida", "astar", "bidir", None]), st.integers(0, 10**6))
 def test_optimal_against_bfs(name, method, seed):
     rng = random.Random(seed)
     defn, pieces = PUZZLES[name](seed % 5)
