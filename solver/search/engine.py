@@ -168,7 +168,7 @@ def _heuristic(model, plan, budget: Budget | None = None) -> Heuristic:
     if hit is not None and hit[0] is model:
         return hit[1]
     databases = _databases(model, projections, full=plan.full is not None, budget=budget)
-    heuristic = combine(model, databases)
+    heuristic = combine(model, databases, [0] * len(databases) if plan.additive else None)
     if len(databases) == len(projections):  # keep only complete sets
         _heuristics[key] = (model, heuristic)
     return heuristic

@@ -41,7 +41,7 @@ class Part:
     pieces: tuple[int, ...]
     twist: bool  # orientations tracked
     merged: bool = False  # all the pieces form one group: only the set of their slots is kept
-    counted: bool = True  # additive databases: whether moves of these pieces count
+    free: tuple[int, ...] = ()  # additive databases: pieces (whole classes) whose moves cost nothing
 
 
 @dataclass(frozen=True)
@@ -58,14 +58,14 @@ class Projection:
                 txt += "/set"
             if part.twist:
                 txt += "+twist"
-            if not part.counted:
-                txt += "/free"
+            if part.free:
+                txt += f"/free[{_ranges(part.free)}]"
             out.append(txt)
         return " ".join(out)
 
     def to_json(self) -> str:
         return json.dumps(
-            [[p.orbit, list(p.pieces), int(p.twist), int(p.merged), int(p.counted)] for p in self.parts],
+            [[p.orbit, list(p.pieces), int(p.twist), int(p.merged), list(p.free)] for p in self.parts],
             separators=(",", ":"),
         )
 
@@ -73,7 +73,8 @@ class Projection:
     def from_json(text: str) -> "Projection":
         try:
             rows = json.loads(text)
-            return Projection(tuple(Part(int(r[0]), tuple(int(x) for x in r[1]), bool(r[2]), bool(r[3]), bool(r[4])) for r in rows))
+            return Projection(tuple(Part(int(r[0]), tuple(int(x) for x in r[1]), bool(r[2]), bool(r[3]),
+                                         tuple(int(x) for x in r[4])) for r in rows))
         except (ValueError, TypeError, IndexError, KeyError) as exc:
             raise PuzzleError(f"projection: not a valid projection description ({exc})") from None
 
@@ -163,7 +164,8 @@ def make_ranker(model, projection: Projection) -> Ranker:
         fsize = 1
         for members in groups:
             m = len(members)
-            rows.append([orb.n, orb.k, orb.base, len(pieces), len(pieces) + m, int(combined), avail, int(part.counted)])
+            counted = not set(members) <= set(part.free)
+            rows.append([orb.n, orb.k, orb.base, len(pieces), len(pieces) + m, int(combined), avail, int(counted)])
             pieces.extend(orb.first_piece + p for p in members)
             fsize *= comb(avail, m) * (orb.k**m if combined else 1)
             avail -= m

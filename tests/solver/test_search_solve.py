@@ -132,3 +132,21 @@ def test_time_limit_and_cancel(monkeypatch):
     seen = []
     result = engine.solve(defn, state, optimal=True, method="ida", node_limit=200_000, progress=seen.append)
     assert result.stopped == "node limit" and result.nodes >= 200_000
+
+
+def test_additive_databases_for_sliding_puzzles(monkeypatch):
+    """With no room for the full table, a sliding puzzle gets disjoint databases (each counting only
+    its own tiles' moves) whose sum is the bound; solutions stay optimal."""
+    monkeypatch.setenv("PUZZLEHUB_PDB_BUDGET", "60K")
+    defn, pieces = sliding(3, 3, renumber=7)
+    model = search_model(defn, pieces)
+    from solver.search.plan import make_plan
+
+    plan = make_plan(model, engine.memory_budget())
+    assert plan.additive and len(plan.databases) >= 2
+    rng = random.Random(2)
+    for _ in range(3):
+        state = scramble(defn, rng, 40)
+        result = engine.solve(defn, state, optimal=True)
+        assert result.method == "ida" and result.optimal and verify(defn, state, result.moves)
+        assert len(result.moves) == bfs_length(defn, state)
