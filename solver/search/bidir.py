@@ -11,7 +11,7 @@ import numba as nb
 import numpy as np
 
 from solver.search.budget import Budget
-from solver.search.kernels import apply_move, puzzle_arrays
+from solver.search.kernels import apply_move, occupancy, puzzle_arrays
 from solver.search.pdb import inverse_puzzle
 from solver.search.ranking import BINOM, MAX_SLOTS, full_projection, make_ranker, rank, unrank
 
@@ -24,10 +24,12 @@ def _expand(ranks, pz, factors, groups, pieces, start, n_moves, out):
     work = np.zeros(MAX_SLOTS + 2, dtype=np.int64)
     digits = np.zeros(64 + pieces.shape[0] + factors.shape[0], dtype=np.int64)
     every = np.arange(start.shape[0]).astype(np.int32)
+    occ = np.empty(start.shape[0], dtype=np.int32)
     for i in range(ranks.shape[0]):
         unrank(ranks[i], factors, groups, pieces, BINOM, loc, digits)
+        occupancy(pz, loc, every, occ)
         for m in range(n_moves):
-            if apply_move(pz, loc, nxt, m, every):
+            if apply_move(pz, loc, nxt, m, every, occ):
                 out[i * n_moves + m] = rank(nxt, factors, groups, pieces, BINOM, work)
             else:
                 out[i * n_moves + m] = -1

@@ -19,7 +19,7 @@ import numpy as np
 
 from solver.definition.canonical import content_hash
 from solver.search.budget import Budget
-from solver.search.kernels import apply_move, is_goal, puzzle_arrays
+from solver.search.kernels import apply_move, is_goal, occupancy, puzzle_arrays
 from solver.search.ranking import BINOM, G0, G1, KIND, MAX_SLOTS, PE, PS, PTW, SIZE, rank_factor
 
 FOUND, EXHAUSTED, PAUSED = 1, 0, 2
@@ -175,6 +175,7 @@ def ida_slice(pz, goal_views, allowed, hf, hg, hp, bodies, span, bits, sets, n_s
     work = np.zeros(MAX_SLOTS + 2, dtype=np.int64)
     acc = np.zeros(max(n_sets, 1), dtype=np.int64)
     n_pieces = locs.shape[1]
+    occ = np.empty(n_pieces, dtype=np.int32)
     nodes = 0
     d = ctl[DEPTH]
     while True:
@@ -196,7 +197,8 @@ def ida_slice(pz, goal_views, allowed, hf, hg, hp, bodies, span, bits, sets, n_s
         src = locs[d]
         dst = locs[d + 1]
         if guarded:
-            if not apply_move(pz, src, dst, m, all_pieces):
+            occupancy(pz, src, all_pieces, occ)
+            if not apply_move(pz, src, dst, m, all_pieces, occ):
                 continue
             if d > 0:
                 same = True
