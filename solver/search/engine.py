@@ -4,8 +4,10 @@ Methods (`method=`):
 - "table": walk down the full distance table (God's algorithm); optimal. Chosen when the whole
   state space fits the memory budget.
 - "ida": IDA* over pieces with pattern databases chosen under the budget; optimal.
-- "fallback": weighted IDA* (f = g + w*h, w = 3, then 2 while time remains) over the same
-  databases; fast, verified, labelled optimal False.
+- "fallback": phase by phase: pieces are brought home a few at a time (in the order of the
+  planned databases, one class at a time inside each), each phase an optimal IDA* whose goal is
+  "these pieces home" with databases over exactly the pieces homed so far; verified, labelled
+  optimal False.
 - "astar": A* with the same lower bounds; optimal; for small spaces (it keeps every state).
 - "bidir": bidirectional breadth-first search; optimal; compiled over full-state ranks when the
   puzzle's states rank into 64 bits, else the plain search on sticker states.
@@ -19,9 +21,11 @@ folder (PUZZLEHUB_CACHE).
 from __future__ import annotations
 
 import os
-import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
+import numpy as np
+
+from solver import perm
 from solver.definition.model import Definition
 from solver.engine import Codec, State, verify
 from solver.errors import PuzzleError
@@ -30,12 +34,13 @@ from solver.search.astar import astar
 from solver.search.bidir import BidirectionalSearch
 from solver.search.budget import Budget, Stopped
 from solver.search.ida import Heuristic, IdaSearch, combine
+from solver.search.kernels import apply_move, occupancy, puzzle_arrays
 from solver.search.model import search_model
 from solver.search.plan import entries, full_size, make_plan
 from solver.search.ranking import Projection, full_projection
 
 METHODS = ("table", "ida", "fallback", "astar", "bidir", "bfs")
-FALLBACK_WEIGHTS = (3, 2)
+
 
 
 @dataclass
@@ -191,24 +196,101 @@ def _ida(model, plan, loc, goal_views, budget) -> SolveResult:
     return _search(model, _heuristic(model, plan, budget), loc, goal_views, budget, 1, "ida")
 
 
+def phases(model, plan) -> list[list[Projection]]:
+    """The databases of each fallback phase: the finished chunks, then the current chunk's first
+    classes, growing by one class per phase while their table stays under a quarter of the
+    chunk's (so that the phases add cheap tables), then the chunk itself."""
+    if plan.full is not None:
+        return [[plan.full]]
+    out, done = [], []
+    for proj in plan.databases:
+        (part,) = proj.parts
+        orb = model.orbits[part.orbit]
+        order = [c for c in dict.fromkeys(int(orb.classes[p]) for p in part.pieces) if c not in
+                 {int(orb.classes[p]) for p in part.free}]
+        taken: list[int] = []
+        limit = entries(model, proj) / 4
+        for cls in order[:-1]:
+            taken += [int(p) for p in np.flatnonzero(orb.classes == cls)]
+            prefix = Projection((replace(part, pieces=tuple(taken) + part.free),))
+            if entries(model, prefix) > limit:
+                break
+            out.append(done + [prefix])
+        done = done + [proj]
+        out.append(list(done))
+    return out
+
+
+FIRST_TRY = 0.2  # share of the time (or seconds without a limit, times 10) for an optimal try first
+
+
 def _fallback(model, plan, loc, goal_views, budget) -> SolveResult:
-    """Weighted searches, heaviest (fastest) first; each later one only keeps a shorter answer.
-    With a time limit the remaining time goes to the lighter weights; the best answer stands."""
-    heuristic = _heuristic(model, plan, budget)
-    best: SolveResult | None = None
+    """A short optimal try (near states are solved exactly and fast), then the phases."""
+    left = budget.remaining()
+    quick = Budget(time_limit=FIRST_TRY * (left if left is not None else 10), node_limit=budget.node_limit,
+                   progress=budget.progress, cancel=budget.cancel)
+    first = _search(model, _heuristic(model, plan, quick), loc, goal_views, quick, 1, "fallback")
+    if first.moves is not None or first.stopped == "cancelled":
+        return first
+    result = solve_by_phases(model, plan, loc, goal_views, budget)
+    result.nodes += first.nodes
+    return result
+
+
+def solve_by_phases(model, plan, loc, goal_views, budget) -> SolveResult:
+    """The fallback's phases in turn from the piece state `loc`; verified by `solve`'s caller."""
+    moves: list[int] = []
     nodes = 0
-    for weight in FALLBACK_WEIGHTS:
-        result = _search(model, heuristic, loc, goal_views, budget, weight, "fallback")
-        nodes += result.nodes
-        if result.moves is not None and (best is None or len(result.moves) < len(best.moves)):
-            best = result
-        if result.stopped or budget.time_limit is None:
-            break
-    if best is None:
-        return SolveResult(None, False, "fallback", nodes=nodes, complete=False, stopped=result.stopped)
-    best.optimal = False
-    best.nodes = nodes
-    return best
+    stages = phases(model, plan)
+    allowed = model.canonical_pairs()
+    pz = puzzle_arrays(model)
+    for i, stage in enumerate(stages):
+        last = i == len(stages) - 1
+        databases = _databases(model, stage, full=plan.full is not None, budget=budget)
+        if len(databases) < len(stage):  # a table that cannot be built in the time left
+            return SolveResult(None, False, "fallback", nodes=nodes, complete=False, stopped="time limit")
+        heuristic = combine(model, databases, [0] * len(stage) if plan.additive else None)
+        search = IdaSearch(model, heuristic, allowed, goal_views if last else goal_views[:0])
+        try:
+            out = search.run(loc, budget)
+        except Stopped as stop:
+            return SolveResult(None, False, "fallback", nodes=nodes + search.nodes, complete=False, stopped=stop.reason)
+        nodes += out.nodes
+        if out.moves is None:
+            return SolveResult(None, False, "fallback", nodes=nodes, complete=False, stopped="no phase solution")
+        for m in out.moves:  # carry the state through the phase's moves
+            nxt = loc.copy()
+            apply_move(pz, loc, nxt, m, np.arange(model.n_pieces, dtype=np.int32), _occupied(pz, loc))
+            loc = nxt
+        moves += out.moves
+    return SolveResult(_names(model, _merged(model, moves)), False, "fallback", nodes=nodes)
+
+
+def _merged(model, moves: list[int]) -> list[int]:
+    """Phases meet at their seams: two moves in a row that make one move, or none, are merged."""
+    if model.guarded:
+        return moves
+    perms = [model.defn.move(name).perm for name in model.move_names]
+    single = {p: i for i, p in reversed(list(enumerate(perms)))}
+    identity = tuple(range(model.defn.stickers))
+    out: list[int] = []
+    for m in moves:
+        if out:
+            both = perm.compose(perms[out[-1]], perms[m])
+            if both == identity:
+                out.pop()
+                continue
+            if both in single:
+                out[-1] = single[both]
+                continue
+        out.append(m)
+    return out
+
+
+def _occupied(pz, loc) -> np.ndarray:
+    occ = np.empty(len(loc), dtype=np.int32)
+    occupancy(pz, loc, np.arange(len(loc), dtype=np.int32), occ)
+    return occ
 
 
 def _bidir(model, plan, loc, goal_views, budget) -> SolveResult:
