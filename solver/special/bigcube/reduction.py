@@ -5,9 +5,10 @@
    solved edges, with two swapped when the corners' permutation is odd.
 2. Each wing orbit whose permutation is odd gets one inner-layer quarter turn (the edge parity of
    big cubes), since 3-cycles only make even permutations.
-3. Every wing and centre orbit is solved piece by piece with 3-cycles (commutators and set-ups from
-   cycles.py) that leave the pieces already solved in place. Orbits that have no pure 3-cycle of that
-   form (the T-centres of odd cubes) go first, with 3-cycles that may disturb only orbits solved later.
+3. Every wing and centre orbit is solved with 3-cycles (commutators and set-ups from cycles.py),
+   each time the one with the fewest turns per piece brought home that moves no home piece away.
+   Orbits that have no pure 3-cycle of that form (the T-centres of odd cubes) go first, with
+   3-cycles that may disturb only orbits solved later.
 
 The answer is replayed on the stickers before it is returned.
 """
@@ -42,15 +43,15 @@ def plan(n: int) -> Plan:
     pure = {i: cycles.find_commutators(cube, o, set()) for i, o in enumerate(orbits)}
     order = [i for i in pure if not pure[i]] + [i for i in pure if pure[i]]
     setup_list = cycles.setups(cube)
-    libraries, commutators = [], {}
+    libraries = []
     for rank, i in enumerate(order):
         later = set()
         for j in order[rank + 1:]:
             later |= set(orbits[j].positions) | set(orbits[j].partner.values())
-        commutators[i] = pure[i] or cycles.find_commutators(cube, orbits[i], later)
-        if not commutators[i]:
+        commutators = pure[i] or cycles.find_commutators(cube, orbits[i], later)
+        if not commutators:
             raise AssertionError(f"cube{n}: no 3-cycle found for a {orbits[i].kind} orbit")
-        libraries.append(cycles.build_library(cube, orbits[i], commutators[i], setup_list))
+        libraries.append(cycles.build_library(cube, orbits[i], commutators, setup_list))
     parity_turns = [_odd_turn(cube, orbits[i]) if orbits[i].kind == "wing" else None for i in order]
     return Plan(cube, [orbits[i] for i in order], libraries, parity_turns)
 
