@@ -11,6 +11,7 @@ from solver import catalog, perm
 from solver.definition.formats import load_data
 from solver.engine import apply_moves, verify
 from solver.errors import UnreachableError
+from solver.special import families
 from solver.special.flipit import family as flipit_family
 from solver.special.loopover import family as loopover_family
 from solver.special.sliding import family as sliding_family
@@ -75,6 +76,12 @@ def test_random_states_replay(seed, which):
     defn = load_data(catalog.build(rng.choice(names)))
     state = scrambled(defn, rng, rng.randrange(0, 60))
     assert verify(defn, state, family.recognize(defn).solve(state))
+
+
+def test_families_registry_picks_the_right_plan():
+    for name, family in (("loopover-3x4", loopover_family), ("sliding-2x4", sliding_family), ("flipit-9", flipit_family)):
+        assert isinstance(families.recognize(load_data(catalog.build(name))), family.Plan)
+    assert families.recognize(load_data(catalog.build("pyraminx"))) is None
 
 
 def test_other_definitions_are_not_recognized():
