@@ -50,7 +50,7 @@ def renumbered(defn, seed):
 
 FAMILIES = [
     (loopover_family, ["loopover-2x2", "loopover-3x3", "loopover-4x6", "loopover-5x3", "loopover-9x9"]),
-    (sliding_family, ["sliding-2x3", "sliding-3x3", "sliding-3x4"]),
+    (sliding_family, ["sliding-2x3", "sliding-3x3", "sliding-3x4", "sliding-6x5"]),
     (flipit_family, ["flipit-5", "flipit-8", "flipit-11"]),
 ]
 
