@@ -50,11 +50,6 @@ def jump(e, c, j):
 
 
 @njit(cache=True)
-def swap_colours(e, c, n):
-    return c ^ (((1 << n) - 1) & ~(1 << e))
-
-
-@njit(cache=True)
 def _tag(tags, key):
     """0 for an unseen state, else 1 + its depth mod 3 (two bits a state)."""
     return (tags[key >> 2] >> ((key & 3) << 1)) & 3
@@ -74,6 +69,7 @@ def shortest(e0, c0, n, tags, queue):
     (A bottom-up pass for the big late layers was measured: three times slower, because the
     top-down pass stops at the first pair while a scan of unseen states finds it late.)"""
     start = pack(e0, c0, n)
+    stones = (1 << (n - 1)) - 1  # in a stored state the low n-1 bits are the stones: F flips them
     _set_tag(tags, start, 0)
     queue[0] = start
     tail = 1
@@ -93,7 +89,7 @@ def shortest(e0, c0, n, tags, queue):
                 _set_tag(tags, nk, depth + 1)
                 queue[tail] = nk
                 tail += 1
-                mirror = pack(j, swap_colours(j, nc, n), n)
+                mirror = nk ^ stones
                 if _tag(tags, mirror):
                     meet_a, meet_b = nk, mirror
                     break
