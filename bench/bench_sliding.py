@@ -76,7 +76,7 @@ def main() -> None:
     cpu = time.process_time() - cpu
     print(f"solved {count - wrong}/{count} with the file's lengths, replayed")
     print(f"total {total_time:.1f} s (goal <= 60 s, ratio {total_time / 60:.2f}); "
-          f"{cpu:.1f} s CPU; average {total_time / count:.3f} s an instance (anchor C 7-8 PDB: 0.03 s); "
+          f"{cpu:.1f} s CPU (ratio {cpu / 60:.2f}), load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; average {total_time / count:.3f} s an instance (anchor C 7-8 PDB: 0.03 s); "
           f"{total_nodes / max(total_time, 1e-9) / 1e6:.1f} M nodes/s")
 
 
