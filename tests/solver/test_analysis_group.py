@@ -1,0 +1,176 @@
+import random
+from collections import Counter
+from math import factorial
+
+import pytest
+from analysis_geometry import cuboid, loopover, pyraminx, recoloured, renumbered, skewb, sliding
+
+from solver import perm
+from solver.analysis import statespace
+from solver.analysis.group import (StabChain, group_order, move_group, random_element, reachability,
+                                   state_count)
+from solver.analysis.pieces import piece_model
+from solver.errors import StateError
+
+KNOWN_ORDERS = [
+    (cuboid((2, 2, 2)), 88_179_840),
+    (cuboid((2, 2, 2), faces=("U", "R", "F")), 3_674_160),
+    (cuboid((3, 1, 3), faces=("R", "L", "F", "B")), 192),
+    (pyraminx(), 933_120),
+    (skewb(), 3_149_280),
+    (cuboid((3, 3, 3)), 43_252_003_274_489_856_000),
+]
+
+
+@pytest.mark.parametrize("defn, order", KNOWN_ORDERS, ids=lambda x: getattr(x, "name", ""))
+def test_known_group_orders(defn, order):
+    assert group_order(defn) == (order, True)
+    assert state_count(defn) == (order, True)  # every piece is distinguishable
+
+
+def test_order_does_not_depend_on_numbering():
+    rng = random.Random(11)
+    for _ in range(3):
+        d, _, _ = renumbered(cuboid((3, 3, 3)), rng)
+        assert group_order(d) == (43_252_003_274_489_856_000, True)
+
+
+def test_verified_chain_agrees_with_the_proof_by_bound():
+    d = cuboid((4, 4, 4), slices=True)
+    verified = StabChain(d.stickers, d.generators(), verify=True)
+    assert verified.complete and verified.order == group_order(d)[0]
+
+
+def test_cube4_colourings_are_24_times_the_usual_figure():
+    """Face and inner-slice turns include whole-cube rotations; the 24 rotations of a colouring
+    are distinct (the corners are), so the usual count (fixed orientation) times 24."""
+    usual = 7_401_196_841_564_901_869_874_093_974_498_574_336_000_000_000
+    assert state_count(cuboid((4, 4, 4), slices=True)) == (usual * 24, True)
+
+
+def test_sliding_puzzles_count_half_the_arrangements():
+    assert state_count(sliding(4, 4)) == (factorial(16) // 2, True)
+    assert state_count(sliding(2, 3)) == (factorial(6) // 2, True)
+
+
+@pytest.mark.parametrize("defn", [
+    cuboid((3, 1, 3), faces=("R", "L", "F", "B")),
+    sliding(2, 3),
+    sliding(3, 3),
+    loopover(3, 3),
+    loopover(2, 4),
+    recoloured(loopover(3, 3), "AAABBBCCC"),
+    recoloured(loopover(2, 4), "AABBCCDD"),
+    recoloured(loopover(3, 4), "AAABBBCCCDDD"),
+    recoloured(cuboid((3, 1, 3), faces=("R", "L", "F", "B")), "W" * 9 + "Y" * 9 + "R" * 12),
+], ids=lambda d: d.name)
+def test_state_count_agrees_with_breadth_first_search(defn):
+    count, exact = state_count(defn)
+    assert exact
+    assert count == len(statespace.reachable_states(defn)[0])
+
+
+def twist(state, stickers):
+    s = list(state)
+    for a, b in zip(stickers, stickers[1:] + stickers[:1]):
+        s[b] = state[a]
+    return s
+
+
+def test_reachability_reasons_on_the_cube():
+    d = cuboid((3, 3, 3))
+    m = piece_model(d)
+    corners = next(o for o in m.orbits if o.name == "corners")
+    edges = next(o for o in m.orbits if o.name == "edges")
+    g = d.goal
+    assert reachability(d, twist(g, list(corners.slots[0]))) == "corner twist"
+    assert reachability(d, twist(g, list(edges.slots[0]))) == "edge flip"
+    e, f = edges.slots[0], edges.slots[1]
+    assert reachability(d, twist(twist(g, [e[0], f[0]]), [e[1], f[1]])) == "parity (edges)"
+    c, c2 = corners.slots[0], corners.slots[1]
+    swapped = twist(twist(twist(g, [c[0], c2[0]]), [c[1], c2[1]]), [c[2], c2[2]])
+    assert reachability(d, twist(twist(swapped, [e[0], f[0]]), [e[1], f[1]])) is None
+    recoloured_sticker = list(g)
+    recoloured_sticker[c[0]] = "X"
+    assert reachability(d, recoloured_sticker) == f"colour counts differ: 1 X, goal has 0"
+    recoloured_sticker[c[0]] = next(col for col in g if col != g[c[0]])
+    assert reachability(d, recoloured_sticker).startswith("colour counts differ: 8 ")
+    bad = list(g)
+    x = next(x for slot in edges.slots for x in slot if g[x] not in (g[y] for y in c))
+    bad[c[0]], bad[x] = g[x], g[c[0]]
+    assert "match no piece of the goal" in reachability(d, bad)
+    centre = m.fixed[0]
+    other = next(x for x in m.fixed if g[x] != g[centre])
+    assert reachability(d, twist(g, [centre, other])).startswith(f"sticker {min(centre, other)} never moves")
+    with pytest.raises(StateError):
+        reachability(d, g[:-1])
+
+
+def test_scrambles_are_reachable_on_renumbered_puzzles():
+    rng = random.Random(2)
+    for base in (cuboid((3, 3, 3)), cuboid((4, 4, 4), slices=True), skewb(), pyraminx()):
+        d, _, _ = renumbered(base, rng)
+        s = d.goal
+        for _ in range(60):
+            s = perm.apply(rng.choice(d.generators()), s)
+        assert reachability(d, s) is None
+
+
+def test_big_cube_parity_is_absorbed_by_identical_centres():
+    """On the 4x4x4 a swap of two centres or of two wings is reachable (an odd permutation of
+    centres can be paired with a swap of two identical ones); a twisted corner is not."""
+    d = cuboid((4, 4, 4), slices=True)
+    rng = random.Random(4)
+    s = perm.apply(random_element(d, rng), d.goal)
+    assert reachability(d, s) is None
+    m = piece_model(d)
+    by_name = {o.name: o for o in m.orbits}
+    centres, wings, corners = by_name["centres"], by_name["edges"], by_name["corners"]
+    a = centres.slots[0][0]
+    b = next(slot[0] for slot in centres.slots if s[slot[0]] != s[a])
+    assert reachability(d, twist(s, [a, b])) is None
+    w1, w2 = wings.slots[0], wings.slots[5]
+    assert reachability(d, twist(twist(s, [w1[0], w2[0]]), [w1[1], w2[1]])) is None
+    assert reachability(d, twist(s, list(corners.slots[3]))) == "corner twist"
+
+
+@pytest.mark.parametrize("defn", [
+    cuboid((3, 1, 3), faces=("R", "L", "F", "B")),
+    sliding(2, 3),
+    recoloured(loopover(3, 3), "AAABBBCCC"),
+    recoloured(loopover(2, 4), "AABBCCDD"),
+], ids=lambda d: d.name)
+def test_reachability_agrees_with_breadth_first_search(defn):
+    seen, pack = statespace.reachable_states(defn)
+    rng = random.Random(7)
+    reachable = 0
+    for _ in range(150):
+        s = defn.goal
+        for _ in range(20):
+            s = perm.apply(rng.choice(defn.moves).cases[0].perm, s)
+        s = list(s)
+        if rng.random() < 0.5:  # swap two stickers: a colouring that may or may not be reachable
+            i, j = rng.sample(range(len(s)), 2)
+            s[i], s[j] = s[j], s[i]
+        inside = statespace.contains(seen, pack(s))
+        reachable += inside
+        assert (reachability(defn, s) is None) == inside, s
+    assert reachable > 0
+
+
+def test_fifteen_puzzle_tile_swap_is_parity():
+    d = sliding(4, 4)
+    s = list(d.goal)
+    s[1], s[2] = s[2], s[1]
+    assert reachability(d, s).startswith("parity")
+    s[3], s[4] = s[4], s[3]
+    assert reachability(d, s) is None
+
+
+def test_random_elements_are_members_and_uniform():
+    d = cuboid((3, 1, 3), faces=("R", "L", "F", "B"))
+    chain = move_group(d).chain
+    rng = random.Random(0)
+    counts = Counter(random_element(d, rng) for _ in range(192 * 40))
+    assert len(counts) == 192 and all(chain.contains(p) for p in counts)
+    assert max(counts.values()) < 3 * 40 and min(counts.values()) > 40 // 3
