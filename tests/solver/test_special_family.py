@@ -11,6 +11,7 @@ from solver import catalog, perm
 from solver.definition.formats import load_data
 from solver.engine import apply_moves, verify
 from solver.errors import UnreachableError
+from solver.special import families
 from solver.special.flipit import family as flipit_family
 from solver.special.loopover import family as loopover_family
 from solver.special.sliding import family as sliding_family
@@ -49,7 +50,7 @@ def renumbered(defn, seed):
 
 FAMILIES = [
     (loopover_family, ["loopover-2x2", "loopover-3x3", "loopover-4x6", "loopover-5x3", "loopover-9x9"]),
-    (sliding_family, ["sliding-2x3", "sliding-3x3", "sliding-3x4"]),
+    (sliding_family, ["sliding-2x3", "sliding-3x3", "sliding-3x4", "sliding-6x5"]),
     (flipit_family, ["flipit-5", "flipit-8", "flipit-11"]),
 ]
 
@@ -75,6 +76,12 @@ def test_random_states_replay(seed, which):
     defn = load_data(catalog.build(rng.choice(names)))
     state = scrambled(defn, rng, rng.randrange(0, 60))
     assert verify(defn, state, family.recognize(defn).solve(state))
+
+
+def test_families_registry_picks_the_right_plan():
+    for name, family in (("loopover-3x4", loopover_family), ("sliding-2x4", sliding_family), ("flipit-9", flipit_family)):
+        assert isinstance(families.recognize(load_data(catalog.build(name))), family.Plan)
+    assert families.recognize(load_data(catalog.build("pyraminx"))) is None
 
 
 def test_other_definitions_are_not_recognized():
