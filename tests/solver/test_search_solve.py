@@ -164,3 +164,16 @@ def test_additive_databases_for_sliding_puzzles(monkeypatch):
         result = engine.solve(defn, state, optimal=True)
         assert result.method == "ida" and result.optimal and verify(defn, state, result.moves)
         assert len(result.moves) == bfs_length(defn, state)
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.sampled_from(["cube2-UR", "sliding-2x3"]), st.integers(0, 10**6))
+def test_with_derived_pieces(name, seed):
+    """The same searches with the pieces the analysis derives from the moves (no hand-made model)."""
+    rng = random.Random(seed)
+    defn, _ = PUZZLES[name](seed % 5)  # a fresh definition: its model is derived, not given
+    state = scramble(defn, rng, rng.randint(0, 25))
+    for method in ("table", "ida"):
+        result = engine.solve(defn, state, optimal=True, method=method)
+        assert result.optimal and verify(defn, state, result.moves)
+        assert len(result.moves) == bfs_length(defn, state)
