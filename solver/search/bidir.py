@@ -35,6 +35,9 @@ def _expand(ranks, pz, factors, groups, pieces, start, n_moves, out):
                 out[i * n_moves + m] = -1
 
 
+CHUNK = 20_000  # frontier states per compiled call between budget checks
+
+
 class Side:
     def __init__(self, search, pz, seeds: np.ndarray):
         self.search, self.pz = search, pz
@@ -51,8 +54,13 @@ class Side:
         _expand(ranks, self.pz, s.r.factors, s.r.groups, s.r.pieces, s.start, s.n_moves, out)
         return out
 
-    def grow(self) -> np.ndarray:
-        new = _sorted_set(self.successors(self.frontier))
+    def grow(self, budget: Budget, nodes: int) -> np.ndarray:
+        """The next layer; the frontier is expanded in chunks so a budget is checked often."""
+        parts = []
+        for i in range(0, len(self.frontier), CHUNK):
+            parts.append(_sorted_set(self.successors(self.frontier[i : i + CHUNK])))
+            budget.tick(nodes + i, len(self.layers))
+        new = _sorted_set(np.concatenate(parts)) if parts else np.zeros(0, dtype=np.int64)
         new = new[~_members(self.seen, new)]
         self.layers.append(new)
         seen = np.concatenate([self.seen, new])
@@ -79,8 +87,7 @@ class BidirectionalSearch:
             side, other = (fwd, back) if len(fwd.frontier) <= len(back.frontier) else (back, fwd)
             if not len(side.frontier):
                 return None, len(fwd.seen) + len(back.seen)
-            new = side.grow()
-            budget.tick(len(fwd.seen) + len(back.seen), len(fwd.layers) + len(back.layers) - 2)
+            new = side.grow(budget, len(fwd.seen) + len(back.seen))
             meet = new[_members(other.seen, new)]
         x = min(meet, key=lambda y: fwd.depth_of(y) + back.depth_of(y))
         return self._path(fwd, back, int(x)), len(fwd.seen) + len(back.seen)
