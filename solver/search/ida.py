@@ -110,7 +110,7 @@ def combine(model, databases, sets: list[int] | None = None) -> Heuristic:
     bodies = tuple(bodies)
     sets = list(range(len(databases))) if sets is None else sets
     cat = lambda xs, shape, dt: np.concatenate(xs).astype(dt) if xs else np.zeros(shape, dt)
-    factors, groups, pieces = cat(factors, (0, 10), np.int64), cat(groups, (0, 8), np.int64), cat(pieces, (0,), np.int32)
+    factors, groups, pieces = cat(factors, (0, 10), np.int64), cat(groups, (0, 9), np.int64), cat(pieces, (0,), np.int32)
     return Heuristic(
         factors, groups, pieces, bodies,
         np.array(span, dtype=np.int64).reshape(len(span), 2), np.array([db.bits for db in databases], dtype=np.int64),
