@@ -108,7 +108,7 @@ def solve(
     runner = {"table": _table, "ida": _ida, "fallback": _fallback, "astar": _astar, "bidir": _bidir}[method]
     result = runner(model, plan, loc, goal_views, budget)
     if result.moves is not None and not verify(defn, state, result.moves):
-        raise PuzzleError(f"internal error: the {method} solution does not replay to a goal")
+        raise RuntimeError(f"the {method} search returned a solution that does not replay to a goal")
     result.seconds = budget.elapsed
     return result
 

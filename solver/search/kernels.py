@@ -86,11 +86,15 @@ def apply_move(pz, src, dst, move, tracked, occ):
 
 @nb.njit(cache=True)
 def is_goal(pz, loc, goal_views):
-    view = slot_view(loc, pz.piece_orbit, pz.piece_class, pz.orbit_n, pz.orbit_k, pz.orbit_base, pz.orbit_slot)
+    """Whether every slot shows what it shows in one of the goals (no allocation: searches ask
+    this at every node whose bound is 0)."""
     for g in range(goal_views.shape[0]):
         same = True
-        for i in range(view.shape[0]):
-            if view[i] != goal_views[g, i]:
+        for p in range(loc.shape[0]):
+            r = pz.piece_orbit[p]
+            c = loc[p] - pz.orbit_base[r]
+            k = pz.orbit_k[r]
+            if goal_views[g, pz.orbit_slot[r] + c // k] != pz.piece_class[p] + c % k:
                 same = False
                 break
         if same:
