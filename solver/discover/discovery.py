@@ -2,12 +2,15 @@
 
 Phases, each within its share of the time:
 1. the pool: every permutation of at most d moves with a shortest sequence (breadth-first,
-   duplicates removed); those touching at most K pieces are candidates, with their exact lengths;
-2. commutators [A, B] = A B A' B' of pool entries whose moved pieces overlap in a few pieces;
-3. conjugates [S: X] = S X S' of the best of each class, by short setups S, kept when moves cancel;
-4. for each class found, the meet-in-the-middle search for its shortest sequence (exact up to twice
+   duplicates removed); those touching at most K pieces are candidates;
+2. commutators [A, B] = A B A' B' of short pieces (pool entries and their powers) whose moved
+   pieces overlap in a few pieces;
+3. products X Y of what was found, conjugated by short setups, where their pieces nearly coincide;
+4. conjugates [S: X] = S X S' of the best of each class, kept when moves cancel;
+5. for each class, the meet-in-the-middle search for its shortest sequence (exact up to twice
    the pool depth).
-Every result is replayed: its effect is read again from its own moves.
+A cheap hash of the cycle shape lets the kernels pass on only a few candidates per shape; each
+candidate's effect is then read from its own moves, so every result is replayed.
 """
 
 from __future__ import annotations
@@ -35,14 +38,14 @@ PAIR_BUDGET = 300_000_000  # commutator pairs looked at, at most
 POWER_LENGTH = 12
 PRODUCT_SIDE = 12_000  # sequences on each side of the products phase
 TARGET_LIMIT = 20_000  # meet-in-the-middle targets per class, at most
-CHUNK = 256
+PAIRS_PER_CALL = 1_000_000  # pairs per kernel call between budget checks
+B_SIDE = 400  # most pool entries on the B side of commutators
 
 
 @dataclass(frozen=True)
 class Found:
     seq: tuple[int, ...]
     effect: Effect
-    shortest: bool = False  # proven shortest for its class
 
     def rank(self) -> tuple:
         return (len(self.seq), self.effect.support, len(set(self.seq)), self.seq)
@@ -71,18 +74,27 @@ class Discovery:
     def build_pool(self, deadline: float) -> None:
         self.pool = Pool.build(self.moves, max_depth=self.max_length, budget=self.budget, deadline=deadline)
 
-    def from_pool(self) -> None:
+    def from_pool(self, deadline: float) -> None:
+        """Pool entries touching few pieces, shortest first (as many as the deadline allows)."""
         pool = self.pool
         support = np.zeros(pool.count, dtype=np.int64)
         shape = np.zeros(pool.count, dtype=np.uint64)
-        for start in range(1, pool.count, 65536):
-            stop = min(pool.count, start + 65536)
-            kernels.measure(pool.store, start, stop, self.rinv, self.piece_ptr, self.piece_stk, self.colour, support,
-                            shape)
+        stop = 1
+        while stop < pool.count and time.monotonic() < deadline:
+            start, stop = stop, min(pool.count, stop + 16384)
+            kernels.measure(pool.store, start, stop, self.rinv, self.piece_ptr, self.piece_stk, self.colour,
+                            self.max_support, support, shape)
             self.budget.tick(pool.count)
-        chosen = np.nonzero((support > 0) & (support <= self.max_support))[0]
+        chosen = np.nonzero((support[:stop] > 0) & (support[:stop] <= self.max_support))[0]
         for e in _first_per_shape(chosen, shape[chosen]):
             self.offer(tuple(pool.sequence(int(e))))
+
+    def b_side(self) -> int:
+        """How many pool entries (shortest first) serve as B in commutators and as setups: one
+        move, and two when that stays small."""
+        pool = self.pool
+        two = pool.upto(min(2, pool.complete_depth))
+        return two if two <= B_SIDE else pool.upto(1)
 
     def short_pieces(self) -> tuple[np.ndarray, np.ndarray, list]:
         """The A side of commutators, shortest first: pool entries (as many as the pair budget
@@ -90,7 +102,7 @@ class Discovery:
         keeps a small part of what P does, like (R' D' R D)^2 twisting one corner of U).
         Returns rows, their lengths and how to rebuild each sequence: (pool entry, power)."""
         pool = self.pool
-        nb = pool.upto(min(2, pool.complete_depth))
+        nb = self.b_side()
         depth = len(pool.levels) - 1
         while depth > 1 and pool.upto(depth) * nb > PAIR_BUDGET:
             depth -= 1
@@ -120,8 +132,9 @@ class Discovery:
         counts = np.zeros(1 << 16, dtype=np.int32)
         out = np.zeros((200_000, 3), dtype=np.int64)
         count = 0
-        for start in range(0, len(a_rows), CHUNK):
-            count = kernels.pairs(a_rows, a_masks, start, min(len(a_rows), start + CHUNK), b_rows, b_masks,
+        chunk = max(1, PAIRS_PER_CALL // len(b_rows))
+        for start in range(0, len(a_rows), chunk):
+            count = kernels.pairs(a_rows, a_masks, start, min(len(a_rows), start + chunk), b_rows, b_masks,
                                   len(b_rows), commutator, self.rinv, self.piece_ptr, self.piece_stk, self.colour,
                                   self.max_support, self.max_support, shapes, counts, PER_SHAPE, out, count)
             self.budget.tick(self.pool.count)
@@ -132,7 +145,7 @@ class Discovery:
     def commutators(self, deadline: float) -> None:
         pool = self.pool
         a_rows, _lengths, recipe = self.short_pieces()
-        b_rows = pool.store[: pool.upto(min(2, pool.complete_depth))]
+        b_rows = pool.store[: self.b_side()]
         for i, j, _support in self._scan(a_rows, b_rows, True, deadline):
             e, power = recipe[int(i)]
             a = pool.sequence(e) * power
@@ -140,7 +153,7 @@ class Discovery:
             self.offer(tuple(self.moves.simplify(a + b + self.moves.inverse_of(a) + self.moves.inverse_of(b))))
 
     def _setups(self) -> list[list[int]]:
-        return [self.pool.sequence(e) for e in range(1, self.pool.upto(min(2, self.pool.complete_depth)))]
+        return [self.pool.sequence(e) for e in range(1, self.b_side())]
 
     def conjugates(self, deadline: float) -> None:
         """[S: X] for the kept X of each class, kept when moves cancel enough to compete."""
@@ -204,6 +217,8 @@ class Discovery:
     # -- bookkeeping ---------------------------------------------------------------------------
 
     def offer(self, seq: tuple[int, ...], shortest: bool = False) -> None:
+        """Read the effect of a candidate and keep it among the best of its class; `shortest`
+        says that no sequence of its class is shorter."""
         if not seq or len(seq) > self.max_length:
             return
         effect = self.effects.of_perm(self.moves.perm_of(seq))
@@ -214,7 +229,7 @@ class Discovery:
         kept = self.classes.setdefault(effect.key, [])
         if any(f.seq == seq for f in kept):
             return
-        kept.append(Found(seq, effect, shortest))
+        kept.append(Found(seq, effect))
         kept.sort(key=Found.rank)
         del kept[KEEP:]
 
@@ -251,21 +266,22 @@ def _first_per_shape(indices: np.ndarray, shapes: np.ndarray) -> list[int]:
 def discover(defn: Definition, *, max_length: int | None = None, max_support: int | None = None,
              time_limit: float | None = None, progress=None, cancel=None) -> list[dict]:
     """Short sequences with small effects, best first: see the module text."""
-    for name, value, low in (("max_length", max_length, 1), ("max_support", max_support, 1),
-                             ("time_limit", time_limit, 0)):
-        if value is not None and (not isinstance(value, (int, float)) or isinstance(value, bool) or value < low
-                                  or (value == 0 and name == "time_limit")):
-            raise PuzzleError(f"{name}: must be a number of at least {low}" + (" (positive)" if low == 0 else ""))
+    for name, value in (("max_length", max_length), ("max_support", max_support)):
+        if value is not None and (not isinstance(value, int) or isinstance(value, bool) or value < 1):
+            raise PuzzleError(f"{name}: must be a whole number of at least 1, got {value!r}")
+    if time_limit is not None and (not isinstance(time_limit, (int, float)) or isinstance(time_limit, bool)
+                                   or not time_limit > 0):
+        raise PuzzleError(f"time_limit: must be a positive number of seconds, got {time_limit!r}")
     budget = Budget(time_limit=DEFAULT_TIME if time_limit is None else time_limit, progress=progress, cancel=cancel)
     effects = Effects(defn, MoveSet.of(defn))  # MoveSet refuses guarded moves
-    run = Discovery(effects, max_length=int(max_length or DEFAULT_LENGTH),
-                    max_support=int(max_support or DEFAULT_SUPPORT), budget=budget)
+    run = Discovery(effects, max_length=max_length or DEFAULT_LENGTH, max_support=max_support or DEFAULT_SUPPORT,
+                    budget=budget)
     total = budget.time_limit
     start = budget.started
     try:
         effects.automorphisms  # noqa: B018  (found up front: keys and targets use them)
         run.build_pool(start + 0.3 * total)
-        run.from_pool()
+        run.from_pool(start + 0.4 * total)
         run.commutators(start + 0.5 * total)
         run.products(start + 0.6 * total)
         run.conjugates(start + 0.65 * total)

@@ -7,6 +7,9 @@ twist class is the conjugacy class, in the orbit's orientation group, of the ori
 comes back with after going once round its cycle. That multiset is unchanged by conjugation with
 anything that maps pieces to pieces; the key is the smallest such signature over the images of the
 effect and its inverse under the move-set automorphisms.
+
+Effects are read as seen: a goal rotation that the definition declares solved is taken out, and
+pieces that look alike in the goal may trade places unseen (balls of one colour on the ball ring).
 """
 
 from __future__ import annotations
@@ -53,11 +56,10 @@ def _twist_classes(orbit: Orbit) -> list[int]:
 class Effects:
     """Reads effects for one definition; built once, used for many sequences."""
 
-    def __init__(self, defn: Definition, moves: MoveSet | None = None, automorphisms: list[Perm] | None = None):
+    def __init__(self, defn: Definition, moves: MoveSet | None = None):
         self.defn = defn
         self.moves = moves if moves is not None else (None if defn.guarded else MoveSet.of(defn))
         self.model: PieceModel = piece_model(defn)
-        self._automorphisms = automorphisms
         self._keys: dict[tuple, str] = {}
         self._twists = [_twist_classes(o) for o in self.model.orbits]
         labels = [f"{len(o.slots)}x{len(o.slots[0])}/{o.twists}" for o in self.model.orbits]
@@ -65,8 +67,6 @@ class Effects:
 
     @cached_property
     def automorphisms(self) -> list[Perm]:
-        if self._automorphisms is not None:
-            return self._automorphisms
         if self.moves is None:
             return [perm.identity(self.defn.stickers)]
         return symmetry.automorphisms(self.moves.perms)[0]

@@ -116,9 +116,10 @@ def _support(p, rinv_row, piece_ptr, piece_stk, colour, stop_above):
 
 
 @njit(cache=True)
-def best_support(p, rinv, piece_ptr, piece_stk, colour):
-    """(fewest pieces visibly moved over the goal rotations, index of that rotation)."""
-    best = piece_ptr.shape[0]
+def best_support(p, rinv, piece_ptr, piece_stk, colour, limit):
+    """(fewest pieces visibly moved over the goal rotations, index of that rotation); limit + 1
+    when every rotation leaves more than `limit` (counting stops there, which keeps this cheap)."""
+    best = limit + 1
     best_r = 0
     for r in range(rinv.shape[0]):
         s = _support(p, rinv[r], piece_ptr, piece_stk, colour, best)
@@ -150,11 +151,11 @@ def cycle_hash(p, rinv_row, seen):
 
 
 @njit(cache=True)
-def measure(store, start, stop, rinv, piece_ptr, piece_stk, colour, support_out, hash_out):
-    """Support and cycle-type hash of store[start:stop]."""
+def measure(store, start, stop, rinv, piece_ptr, piece_stk, colour, limit, support_out, hash_out):
+    """Support (capped at limit + 1) and cycle-type hash of store[start:stop]."""
     seen = np.zeros(store.shape[1], dtype=np.bool_)
     for e in range(start, stop):
-        s, r = best_support(store[e], rinv, piece_ptr, piece_stk, colour)
+        s, r = best_support(store[e], rinv, piece_ptr, piece_stk, colour, limit)
         support_out[e] = s
         hash_out[e] = cycle_hash(store[e], rinv[r], seen)
 
@@ -236,7 +237,7 @@ def pairs(a_store, a_masks, a_start, a_stop, b_store, b_masks, b_stop, commutato
             else:
                 for x in range(n):
                     c[x] = b[a[x]]
-            s, r = best_support(c, rinv, piece_ptr, piece_stk, colour)
+            s, r = best_support(c, rinv, piece_ptr, piece_stk, colour, limit)
             if s == 0 or s > limit:
                 continue
             if not _admit(shapes, counts, cycle_hash(c, rinv[r], seen) + np.uint64(s), per_shape):
