@@ -273,3 +273,28 @@ def meet(store, table, b_start, b_stop, targets, out, count):
                 out[count, 2] = t
                 count += 1
     return count
+
+
+def warm_up() -> None:
+    """Compile every kernel (or load it from NUMBA_CACHE_DIR) for both row types on tiny inputs,
+    with the argument types discovery uses: call it in a worker before it forks."""
+    for dtype in (np.uint8, np.uint16):
+        n = 4
+        moves = np.array([[1, 0, 2, 3], [0, 2, 1, 3]], dtype=dtype)
+        store = np.zeros((16, n), dtype=dtype)
+        store[0] = np.arange(n)
+        table = np.zeros(64, dtype=np.int64)
+        insert_root(table, store, 0)
+        parent, last, depth = np.zeros(16, np.int32), np.full(16, 2, np.int16), np.zeros(16, np.int8)
+        count, _ = expand(store, parent, last, depth, table, 0, 1, 1, moves, np.ones((3, 2), np.bool_), 1)
+        find(table, store, store[1].copy())
+        ptr, stk = np.arange(n + 1, dtype=np.int64), np.arange(n, dtype=np.int64)
+        colour, rinv = np.arange(n, dtype=np.int32), store[:1].copy()
+        measure(store, 1, count, rinv, ptr, stk, colour, 2, np.zeros(16, np.int64), np.zeros(16, np.uint64))
+        masks = np.zeros((count, 1), dtype=np.uint64)
+        piece_masks(store[:count].copy(), count, ptr, stk, masks)
+        out = np.zeros((8, 3), dtype=np.int64)
+        shapes, counts = np.zeros(16, np.uint64), np.zeros(16, np.int32)
+        rows = store[:count].copy()
+        pairs(rows, masks, 0, count, rows, masks, count, True, rinv, ptr, stk, colour, 2, 2, shapes, counts, 4, out, 0)
+        meet(store, table, 1, count, rows, out, 0)

@@ -162,3 +162,19 @@ def test_guarded_puzzles_have_effects_by_replay_but_no_discovery():
     assert perm.apply(result.perm, defn.goal) == state
     with pytest.raises(PuzzleError, match="guarded"):
         discover(defn, time_limit=1)
+
+
+def test_command_line_effect_and_discover(capsys):
+    import json
+
+    from solver.cli import main
+
+    assert main(["effect", "cube3", "R U R' D R U' R' D'"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("corner 3-cycle (") and "support 3 pieces, order 3" in out
+    assert main(["discover", "floppy", "--time-limit", "5", "--json"]) == 0
+    results = json.loads(capsys.readouterr().out)
+    assert results and {"moves", "length", "effect", "effect_key", "support", "order"} <= set(results[0])
+    assert main(["discover", "floppy", "--max-support", "0"]) == 2
+    assert main(["effect", "cube3", "R X"]) == 2
+    assert "unknown move 'X'" in capsys.readouterr().err
