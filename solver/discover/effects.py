@@ -15,7 +15,7 @@ pieces that look alike in the goal may trade places unseen (balls of one colour 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from solver import perm
 from solver.analysis.pieces import Orbit, PieceModel, piece_model
@@ -268,9 +268,15 @@ class Effects:
         return self.of_perm(p)
 
 
+@lru_cache(maxsize=16)
+def effects_for(defn: Definition) -> Effects:
+    """The Effects of a definition, kept for the next call (symmetries take a moment to find)."""
+    return Effects(defn)
+
+
 def effect(defn: Definition, moves) -> dict:
     """The effect of a move sequence (names, as a list or space-separated) on the goal."""
-    return Effects(defn).of_moves(parse_moves(defn, moves)).as_dict()
+    return effects_for(defn).of_moves(parse_moves(defn, moves)).as_dict()
 
 
 def _kind(orbit_name: str) -> str:
