@@ -227,9 +227,13 @@ class Discovery:
         if shortest:
             self.proven.add(effect.key)
         kept = self.classes.setdefault(effect.key, [])
-        if any(f.seq == seq for f in kept):
+        found = Found(seq, effect)
+        same = [f for f in kept if f.effect.perm == effect.perm]  # one sequence per permutation seen
+        if same and same[0].rank() <= found.rank():
             return
-        kept.append(Found(seq, effect))
+        for f in same:
+            kept.remove(f)
+        kept.append(found)
         kept.sort(key=Found.rank)
         del kept[KEEP:]
 
