@@ -86,8 +86,16 @@ class Discovery:
                             self.max_support, support, shape)
             self.budget.tick(pool.count)
         chosen = np.nonzero((support[:stop] > 0) & (support[:stop] <= self.max_support))[0]
-        for e in _first_per_shape(chosen, shape[chosen]):
-            self.offer(tuple(pool.sequence(int(e))))
+        self._offer_all((tuple(pool.sequence(int(e))) for e in _first_per_shape(chosen, shape[chosen])), deadline)
+
+    def _offer_all(self, candidates, deadline: float) -> None:
+        """Offer candidates (best first) until the deadline: reading an effect is Python work."""
+        for n, seq in enumerate(candidates):
+            self.offer(seq)
+            if n % 64 == 63:
+                self.budget.tick(self.pool.count)
+                if time.monotonic() > deadline:
+                    return
 
     def b_side(self) -> int:
         """How many pool entries (shortest first) serve as B in commutators and as setups: one
@@ -146,11 +154,14 @@ class Discovery:
         pool = self.pool
         a_rows, _lengths, recipe = self.short_pieces()
         b_rows = pool.store[: self.b_side()]
-        for i, j, _support in self._scan(a_rows, b_rows, True, deadline):
-            e, power = recipe[int(i)]
-            a = pool.sequence(e) * power
-            b = pool.sequence(int(j))
-            self.offer(tuple(self.moves.simplify(a + b + self.moves.inverse_of(a) + self.moves.inverse_of(b))))
+        def built():
+            for i, j, _support in self._scan(a_rows, b_rows, True, deadline):
+                e, power = recipe[int(i)]
+                a = pool.sequence(e) * power
+                b = pool.sequence(int(j))
+                yield tuple(self.moves.simplify(a + b + self.moves.inverse_of(a) + self.moves.inverse_of(b)))
+
+        self._offer_all(built(), deadline)
 
     def _setups(self) -> list[list[int]]:
         return [self.pool.sequence(e) for e in range(1, self.b_side())]
@@ -187,8 +198,8 @@ class Discovery:
 
         a_seqs, b_seqs = conjugated(kept), conjugated(best)
         a_rows, b_rows = self.moves.rows_of(a_seqs), self.moves.rows_of(b_seqs)
-        for i, j, _support in self._scan(a_rows, b_rows, False, deadline):
-            self.offer(tuple(self.moves.simplify(a_seqs[int(i)] + b_seqs[int(j)])))
+        self._offer_all((tuple(self.moves.simplify(a_seqs[int(i)] + b_seqs[int(j)]))
+                         for i, j, _support in self._scan(a_rows, b_rows, False, deadline)), deadline)
 
     def shortest_per_class(self, deadline: float) -> None:
         """Smallest classes first, each with an even share of the time left."""
@@ -199,11 +210,11 @@ class Discovery:
             if now > deadline:
                 return
             best = self.classes[key][0]
-            targets = targets_for(self.effects, best.effect.perm)
+            share = now + max(1.0, (deadline - now) / n_left)
+            targets = targets_for(self.effects, best.effect.perm, deadline=min(deadline, share))
             if targets is None or len(targets) > TARGET_LIMIT:
                 continue
             limit = min(self.max_length, len(best.seq))
-            share = now + max(1.0, (deadline - now) / n_left)
             result = shortest(self.pool, targets, max_length=limit, budget=self.budget, deadline=min(deadline, share))
             # With look-alike pieces a sequence may show the effect with another permutation than
             # the targets, so the search then improves results without proving them shortest.
@@ -249,7 +260,7 @@ class Discovery:
                     "effect_key": key,
                     "support": f.effect.support,
                     "order": f.effect.order,
-                    "shortest": key in self.proven and len(f.seq) == best_length,
+                    "shortest": (key in self.proven or best_length == 1) and len(f.seq) == best_length,
                 }))
         out.sort(key=lambda item: item[0])
         return [item for _rank, item in out]

@@ -130,32 +130,27 @@ class Effects:
         return self._settle(best) if self.lookalike else best
 
     def _settle(self, q: Perm) -> Perm:
-        """While some slot shows its goal colours but holds another piece (or its own piece turned
-        to look the same), let that piece stay and send the look-alike on in its place:
+        """Where a slot shows its goal colours but holds another piece (or its own piece turned to
+        look the same), let that piece stay and send the look-alike on in its place:
         q' = k q with k exchanging the slot's stickers with those of the piece that came in. k keeps
-        the goal's colours, so q' gives the same state, and it moves one piece fewer."""
+        the goal's colours, so q' gives the same state, and it moves one piece fewer. One pass:
+        a fix changes no other slot's colours, so no slot needs a second look."""
         goal = self.defn.goal
         q = list(q)
-        changed = True
-        while changed:
-            changed = False
-            src = perm.inverse(q)
-            for orbit in self.model.orbits:
-                for slot in orbit.slots:
-                    if all(src[x] == x for x in slot) or any(goal[src[x]] != goal[x] for x in slot):
-                        continue
-                    k = list(range(len(q)))
-                    for x in slot:
-                        k[x], k[src[x]] = src[x], x
-                    if set(slot) == {src[x] for x in slot}:  # the piece itself, turned
-                        k = list(range(len(q)))
-                        for x in slot:
-                            k[x] = src[x]
-                    q = list(perm.compose(k, q))
-                    changed = True
-                    break
-                if changed:
-                    break
+        src = list(perm.inverse(q))
+        for orbit in self.model.orbits:
+            for slot in orbit.slots:
+                if all(src[x] == x for x in slot) or any(goal[src[x]] != goal[x] for x in slot):
+                    continue
+                came = {x: src[x] for x in slot}
+                if set(came.values()) == set(slot):  # the piece itself, turned
+                    k = dict(came)
+                else:
+                    k = {**came, **{y: x for x, y in came.items()}}
+                update = {y: q[k[y]] for y in k}
+                for y, v in update.items():
+                    q[y] = v
+                    src[v] = y
         return tuple(q)
 
     def _cycles(self, q: Perm) -> list[list[tuple[int, list[int], int]]]:
