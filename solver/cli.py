@@ -13,6 +13,7 @@ import sys
 from solver import api, catalog, engine
 from solver.draw import draw_text
 from solver.errors import PuzzleError
+from solver.search import engine as search
 
 
 class _Parser(argparse.ArgumentParser):
@@ -130,6 +131,44 @@ def cmd_draw(args):
     print(draw_text(defn, _state_arg(defn, args)))
 
 
+def _size(text: str) -> int:
+    scale = {"K": 2**10, "M": 2**20, "G": 2**30}.get(text[-1:].upper(), 1)
+    try:
+        return int(float(text.rstrip("kKmMgG")) * scale)
+    except ValueError:
+        raise _UsageError(f"puzzle: --budget: {text!r} is not a size like 512M") from None
+
+
+def cmd_pdb_build(args):
+    defn = api.load(args.definition)
+    headers = search.pdb_build(defn, budget_bytes=_size(args.budget) if args.budget else None)
+    if args.json:
+        print(json.dumps(headers))
+        return
+    for h in headers:
+        print(f"{h['description']}: {h['entries']:,} entries, {h['bits']} bits, max distance {h['max_depth']}, "
+              f"built in {h['build_seconds']} s")
+
+
+def cmd_pdb_list(args):
+    rows = search.pdb_list()
+    if args.json:
+        print(json.dumps(rows))
+        return
+    for h in rows:
+        print(f"{h['name']}  {h['description']}  {h['entries']:,} entries  {h['bytes']:,} bytes  {h['path']}")
+
+
+def cmd_gods(args):
+    facts = search.gods(api.load(args.definition), budget_bytes=_size(args.budget) if args.budget else None)
+    if args.json:
+        print(json.dumps(facts))
+        return
+    for d, count in facts["distribution"].items():
+        print(f"{d:>4}  {count:,}")
+    print(f"{facts['states']:,} states; God's number {facts['gods_number']}; {facts['antipodes']:,} antipodes")
+
+
 def cmd_effect(args):
     defn = api.load(args.definition)
     result = api.effect(defn, api.parse_moves(defn, args.moves))
@@ -205,6 +244,23 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--time-limit", type=float, help="seconds")
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=cmd_solve)
+
+    p = sub.add_parser("pdb", help="pattern databases: build the tables a puzzle's solves use, or list them")
+    pdb_sub = p.add_subparsers(dest="pdb_command", required=True, parser_class=_Parser)
+    q = pdb_sub.add_parser("build", help="build (or find in the cache) the tables solve would use")
+    q.add_argument("definition", help=d)
+    q.add_argument("--budget", help="memory for the tables, e.g. 512M (default PUZZLEHUB_PDB_BUDGET or 512M)")
+    q.add_argument("--json", action="store_true")
+    q.set_defaults(run=cmd_pdb_build)
+    q = pdb_sub.add_parser("list", help="the tables in the cache folder (PUZZLEHUB_CACHE)")
+    q.add_argument("--json", action="store_true")
+    q.set_defaults(run=cmd_pdb_list)
+
+    p = sub.add_parser("gods", help="distance distribution of the whole state space, God's number")
+    p.add_argument("definition", help=d)
+    p.add_argument("--budget", help="memory for the table, e.g. 512M")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(run=cmd_gods)
 
     p = sub.add_parser("verify", help="check that a move sequence solves a state")
     p.add_argument("definition", help=d)
