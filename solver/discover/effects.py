@@ -186,10 +186,10 @@ class Effects:
     def _key_text(signature: tuple) -> str:
         if not signature:
             return "identity"
-        return ";".join(
+        return ";".join(sorted(  # by orbit label, not orbit number: numbering stickers differently keeps the key
             label + ":" + ",".join(f"{length}" + (f"t{twist}" if twist else "") for length, twist in cycles)
             for label, cycles in signature
-        )
+        ))
 
     def key(self, q: Perm) -> str:
         """The effect key of a reduced permutation (see the module text)."""
