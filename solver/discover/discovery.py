@@ -68,6 +68,21 @@ class Discovery:
         self.piece_stk = np.array([x for s in slots for x in s], dtype=np.int64)
         index = {c: i for i, c in enumerate(effects.defn.colours)}
         self.colour = np.array([index[c] for c in effects.defn.goal], dtype=np.int32)
+        self.ref_stk, self.ref_mask = self._rotation_lookup(slots)
+
+    def _rotation_lookup(self, slots) -> tuple[np.ndarray, np.ndarray]:
+        """Reference stickers and masks that let the kernels try only the goal rotations that can
+        matter (see kernels.best_support); empty when every rotation must be tried."""
+        rotations = self.effects.rotations
+        n = self.moves.stickers
+        if not 1 < len(rotations) <= 64 or self.effects.lookalike or len(slots) <= self.max_support:
+            return np.zeros(0, np.int64), np.zeros((0, n), np.uint64)
+        ref = [slot[0] for slot in slots[: self.max_support + 1]]
+        mask = np.zeros((len(ref), n), dtype=np.uint64)
+        for r, rot in enumerate(rotations):
+            for j, x in enumerate(ref):
+                mask[j, rot[x]] |= np.uint64(1 << r)
+        return np.array(ref, dtype=np.int64), mask
 
     # -- phases ------------------------------------------------------------------------------
 
@@ -83,7 +98,7 @@ class Discovery:
         while stop < pool.count and time.monotonic() < deadline:
             start, stop = stop, min(pool.count, stop + 16384)
             kernels.measure(pool.store, start, stop, self.rinv, self.piece_ptr, self.piece_stk, self.colour,
-                            self.max_support, support, shape)
+                            self.max_support, self.ref_stk, self.ref_mask, support, shape)
             self.budget.tick(pool.count)
         chosen = np.nonzero((support[:stop] > 0) & (support[:stop] <= self.max_support))[0]
         self._offer_all((tuple(pool.sequence(int(e))) for e in _first_per_shape(chosen, shape[chosen])), deadline)
@@ -144,24 +159,27 @@ class Discovery:
         for start in range(0, len(a_rows), chunk):
             count = kernels.pairs(a_rows, a_masks, start, min(len(a_rows), start + chunk), b_rows, b_masks,
                                   len(b_rows), commutator, self.rinv, self.piece_ptr, self.piece_stk, self.colour,
-                                  self.max_support, self.max_support, shapes, counts, PER_SHAPE, out, count)
+                                  self.ref_stk, self.ref_mask, self.max_support, self.max_support, shapes, counts,
+                                  PER_SHAPE, out, count)
             self.budget.tick(self.pool.count)
             if count >= len(out) or time.monotonic() > deadline:
                 break
         return out[:count]
 
     def commutators(self, deadline: float) -> None:
+        """Every A against single moves first (the classic [A, U]), then against the whole B side."""
         pool = self.pool
         a_rows, _lengths, recipe = self.short_pieces()
-        b_rows = pool.store[: self.b_side()]
-        def built():
+
+        def built(b_rows):
             for i, j, _support in self._scan(a_rows, b_rows, True, deadline):
                 e, power = recipe[int(i)]
                 a = pool.sequence(e) * power
                 b = pool.sequence(int(j))
                 yield tuple(self.moves.simplify(a + b + self.moves.inverse_of(a) + self.moves.inverse_of(b)))
 
-        self._offer_all(built(), deadline)
+        for nb in sorted({pool.upto(1), self.b_side()}):
+            self._offer_all(built(pool.store[:nb]), deadline)
 
     def _setups(self) -> list[list[int]]:
         return [self.pool.sequence(e) for e in range(1, self.b_side())]
@@ -295,11 +313,11 @@ def discover(defn: Definition, *, max_length: int | None = None, max_support: in
     start = budget.started
     try:
         effects.automorphisms  # noqa: B018  (found up front: keys and targets use them)
-        run.build_pool(start + 0.3 * total)
-        run.from_pool(start + 0.4 * total)
-        run.commutators(start + 0.5 * total)
-        run.products(start + 0.6 * total)
-        run.conjugates(start + 0.65 * total)
+        run.build_pool(start + 0.25 * total)
+        run.from_pool(start + 0.35 * total)
+        run.commutators(start + 0.6 * total)
+        run.products(start + 0.7 * total)
+        run.conjugates(start + 0.72 * total)
         run.shortest_per_class(start + 0.97 * total)
     except Stopped:
         pass
