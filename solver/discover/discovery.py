@@ -144,8 +144,9 @@ class Discovery:
         order = np.argsort(lengths, kind="stable")
         return np.concatenate(rows)[order], lengths[order], [recipe[i] for i in order]
 
-    def _scan(self, a_rows, b_rows, commutator: bool, deadline: float) -> np.ndarray:
-        """Rows (A, B, support) of the pairs kernel over all A and B, within the deadline."""
+    def _scan(self, a_rows, a_len, b_rows, b_len, commutator: bool, deadline: float) -> np.ndarray:
+        """Rows (A, B, support) of the pairs kernel over all A and B, within the deadline; a_len and
+        b_len are what each side adds to the length of the result."""
         words = (len(self.piece_ptr) - 1 + 63) // 64
         a_masks = np.zeros((len(a_rows), words), dtype=np.uint64)
         kernels.piece_masks(a_rows, len(a_rows), self.piece_ptr, self.piece_stk, a_masks)
@@ -157,8 +158,8 @@ class Discovery:
         count = 0
         chunk = max(1, PAIRS_PER_CALL // len(b_rows))
         for start in range(0, len(a_rows), chunk):
-            count = kernels.pairs(a_rows, a_masks, start, min(len(a_rows), start + chunk), b_rows, b_masks,
-                                  len(b_rows), commutator, self.rinv, self.piece_ptr, self.piece_stk, self.colour,
+            count = kernels.pairs(a_rows, a_masks, a_len, start, min(len(a_rows), start + chunk), b_rows, b_masks,
+                                  b_len, len(b_rows), self.max_length, commutator, self.rinv, self.piece_ptr, self.piece_stk, self.colour,
                                   self.ref_stk, self.ref_mask, self.max_support, self.max_support, shapes, counts,
                                   PER_SHAPE, out, count)
             self.budget.tick(self.pool.count)
@@ -169,10 +170,19 @@ class Discovery:
     def commutators(self, deadline: float) -> None:
         """Every A against single moves first (the classic [A, U]), then against the whole B side."""
         pool = self.pool
-        a_rows, _lengths, recipe = self.short_pieces()
+        a_rows, a_len, recipe = self.short_pieces()
+        inverse_len = np.array([len(s) for s in self.moves.inverse_sequences], dtype=np.int64)
+        if self.moves.closed_under_inverse:
+            a_full = 2 * a_len
+        else:
+            a_full = np.array([k * sum(1 + int(inverse_len[m]) for m in pool.sequence(e)) for e, k in recipe],
+                              dtype=np.int64)
 
         def built(b_rows):
-            for i, j, _support in self._scan(a_rows, b_rows, True, deadline):
+            # A B A' B' is |A| + |B| plus the inverses (one move each when the definition has them)
+            b_len = np.array([sum(1 + int(inverse_len[m]) for m in pool.sequence(e)) for e in range(len(b_rows))],
+                             dtype=np.int64)
+            for i, j, _support in self._scan(a_rows, a_full, b_rows, b_len, True, deadline):
                 e, power = recipe[int(i)]
                 a = pool.sequence(e) * power
                 b = pool.sequence(int(j))
@@ -216,8 +226,10 @@ class Discovery:
 
         a_seqs, b_seqs = conjugated(kept), conjugated(best)
         a_rows, b_rows = self.moves.rows_of(a_seqs), self.moves.rows_of(b_seqs)
+        a_len = np.array([len(q) for q in a_seqs], dtype=np.int64)
+        b_len = np.array([len(q) for q in b_seqs], dtype=np.int64)
         self._offer_all((tuple(self.moves.simplify(a_seqs[int(i)] + b_seqs[int(j)]))
-                         for i, j, _support in self._scan(a_rows, b_rows, False, deadline)), deadline)
+                         for i, j, _support in self._scan(a_rows, a_len, b_rows, b_len, False, deadline)), deadline)
 
     def shortest_per_class(self, deadline: float) -> None:
         """Smallest classes first, each with an even share of the time left."""

@@ -219,8 +219,8 @@ def _admit(shapes, counts, key, per_shape):
 
 
 @njit(cache=True)
-def pairs(a_store, a_masks, a_start, a_stop, b_store, b_masks, b_stop, commutator, rinv, piece_ptr, piece_stk,
-          colour, ref_stk, ref_mask, max_overlap, limit, shapes, counts, per_shape, out, count):
+def pairs(a_store, a_masks, a_len, a_start, a_stop, b_store, b_masks, b_len, b_stop, max_len, commutator, rinv,
+          piece_ptr, piece_stk, colour, ref_stk, ref_mask, max_overlap, limit, shapes, counts, per_shape, out, count):
     """For A in a_store[a_start:a_stop] and B in b_store[1:b_stop] whose moved pieces overlap: the
     commutator A B A' B' (overlap at most max_overlap) or the product A B (at most `limit` pieces
     moved by only one of them), kept when it moves 1..limit pieces and its cycle shape has had fewer than per_shape before (shapes/counts: a hash table
@@ -235,6 +235,8 @@ def pairs(a_store, a_masks, a_start, a_stop, b_store, b_masks, b_stop, commutato
         a = a_store[i]
         _inverse(a, ainv)
         for j in range(1, b_stop):
+            if a_len[i] + b_len[j] > max_len:  # the sequence would be too long (before cancelling)
+                continue
             overlap = 0
             differ = 0
             for w in range(words):
@@ -313,6 +315,7 @@ def warm_up() -> None:
         out = np.zeros((8, 3), dtype=np.int64)
         shapes, counts = np.zeros(16, np.uint64), np.zeros(16, np.int32)
         rows = store[:count].copy()
-        pairs(rows, masks, 0, count, rows, masks, count, True, rinv, ptr, stk, colour, ref_stk, ref_mask, 2, 2, shapes,
-              counts, 4, out, 0)
+        lengths = np.ones(count, dtype=np.int64)
+        pairs(rows, masks, lengths, 0, count, rows, masks, lengths, count, 4, True, rinv, ptr, stk, colour, ref_stk,
+              ref_mask, 2, 2, shapes, counts, 4, out, 0)
         meet(store, table, 1, count, rows, out, 0)
