@@ -18,11 +18,13 @@ $(INSTALLED): pyproject.toml | $(PY)
 	$(PY) -m pip install -e '.[test]'
 	touch $@
 
-# the worker runs in the background; leaving the recipe (Ctrl-C included) stops it
+# the worker (with the janitor's schedule, -B) runs in the background under deploy/supervise, which
+# starts it again if it dies; leaving the recipe (Ctrl-C included) stops it
 run: $(INSTALLED)
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py publish_catalog
-	$(VENV)/bin/celery -A workers worker -Q solve,pdb,discover --loglevel=info & \
+	mkdir -p var
+	deploy/supervise $(VENV)/bin/celery -A workers worker -Q solve,pdb,discover -B -s var/celerybeat-schedule --loglevel=info & \
 	worker=$$!; trap 'kill $$worker 2>/dev/null; wait $$worker' EXIT INT TERM; \
 	$(PY) manage.py runserver --noreload 127.0.0.1:$(PORT)
 

@@ -12,6 +12,7 @@ URL for Django's cache, shared by web processes; default in-process memory), PUZ
 """
 
 import importlib.util
+import json
 import os
 from pathlib import Path
 
@@ -52,6 +53,8 @@ VAR_DIR = Path(os.environ.get("PUZZLEHUB_VAR", BASE_DIR / "var"))
 PUZZLEHUB_CACHE = Path(os.environ.get("PUZZLEHUB_CACHE", VAR_DIR / "cache"))
 # numba reads this when the solver's kernels are first compiled (workers fork after that).
 os.environ.setdefault("NUMBA_CACHE_DIR", str(PUZZLEHUB_CACHE / "numba"))
+# the solver keeps its pattern databases under this folder: the worker's local artifact cache
+os.environ.setdefault("PUZZLEHUB_CACHE", str(PUZZLEHUB_CACHE))
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -66,6 +69,7 @@ INSTALLED_APPS = [
     "puzzlehub.accounts",
     "puzzlehub.repos",
     "puzzlehub.algorithms",
+    "puzzlehub.jobs",
     "puzzlehub.web",
 ]
 
@@ -145,7 +149,34 @@ CELERY_TASK_QUEUES = [Queue(name, Exchange(name), routing_key=name) for name in 
 CELERY_TASK_DEFAULT_QUEUE = "solve"
 CELERY_TASK_CREATE_MISSING_QUEUES = False
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_WORKER_MAX_MEMORY_PER_CHILD = 2 * 2**20  # KiB: a child that grew past 2 GiB is replaced after its job
 HEALTH_CHECK_TIMEOUT = 3  # seconds for each part /healthz checks
+
+# --- Jobs (puzzlehub/jobs): leases, janitor, quotas; every figure can be set from the environment ---
+def env_number(name: str, default: float) -> float:
+    try:
+        return float(os.environ.get(name) or default)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name}={os.environ[name]!r}: expected a number") from None
+
+
+# A worker holds a job for JOB_LEASE seconds and renews it every JOB_HEARTBEAT seconds (that is also
+# how soon a running job notices a cancel); an expired lease goes back to the queue, JOB_ATTEMPTS
+# times at most. A queued job not started JOB_REDISPATCH seconds after it was sent is sent again
+# (its message was lost, e.g. Redis restarted without persistence).
+JOB_LEASE = env_number("PUZZLEHUB_JOB_LEASE", 60)
+JOB_HEARTBEAT = env_number("PUZZLEHUB_JOB_HEARTBEAT", 2)
+JOB_ATTEMPTS = int(env_number("PUZZLEHUB_JOB_ATTEMPTS", 3))
+JOB_REDISPATCH = env_number("PUZZLEHUB_JOB_REDISPATCH", 300)
+JANITOR_EVERY = env_number("PUZZLEHUB_JANITOR_EVERY", 15)
+JOB_QUOTA = int(env_number("PUZZLEHUB_JOB_QUOTA", 5))  # queued or running jobs per user
+# seconds of work per job: (default, most a user may ask); Celery's soft and hard limits add grace
+JOB_TIME_LIMITS = {"solve": (30, 300), "pdb": (600, 3600), "discover": (60, 600)}
+JOB_TIME_GRACE = env_number("PUZZLEHUB_JOB_TIME_GRACE", 10)
+JOB_MEMORY_MB = (512, int(env_number("PUZZLEHUB_JOB_MAX_MEMORY_MB", 2048)))  # table budget per job
+CELERY_BEAT_SCHEDULE = {
+    "janitor": {"task": "jobs.janitor", "schedule": JANITOR_EVERY, "options": {"queue": "solve", "expires": JANITOR_EVERY}},
+}
 
 # --- Auth, API ----------------------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [
@@ -210,6 +241,13 @@ MEDIA_ROOT = PUZZLEHUB_CACHE / "artifacts"  # pattern databases and other large 
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+    # pattern databases, shared by every worker: a folder here, or S3-compatible storage with
+    # PUZZLEHUB_ARTIFACT_STORAGE=storages.backends.s3.S3Storage and its OPTIONS as JSON
+    "artifacts": {
+        "BACKEND": os.environ.get("PUZZLEHUB_ARTIFACT_STORAGE", "django.core.files.storage.FileSystemStorage"),
+        "OPTIONS": json.loads(os.environ.get("PUZZLEHUB_ARTIFACT_STORAGE_OPTIONS", "") or "{}")
+        or {"location": str(MEDIA_ROOT)},
+    },
 }
 
 LOGGING = {

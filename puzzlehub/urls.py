@@ -9,6 +9,7 @@ api_patterns = [
     path("", include("puzzlehub.accounts.api_urls")),
     path("", include("puzzlehub.repos.api_urls")),
     path("", include("puzzlehub.algorithms.api_urls")),
+    path("", include("puzzlehub.jobs.api_urls")),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
 ]
@@ -16,6 +17,7 @@ api_patterns = [
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("api/", include(api_patterns)),
+    path("", include("puzzlehub.jobs.urls")),
     path("", include("puzzlehub.web.urls")),
 ]
 
