@@ -29,4 +29,5 @@ urlpatterns = [
     path(repo + "fork/", views.fork, name="fork"),
     path(repo + "star/", views.star, name="star"),
     path(repo + "algorithms/", views.submit_algorithm, name="submit-algorithm"),
+    path(repo + "discover/", views.discover, name="discover"),
 ]

@@ -112,3 +112,17 @@ def test_publish_catalog_is_idempotent(client):
     assert Repository.objects.filter(owner__username="puzzlehub").count() == 2
     assert Repository.objects.get(owner__username="puzzlehub", name="floppy").head.number == 1
     assert client.get("/puzzlehub/floppy/").status_code == 200
+
+
+def test_discover_button_queues_a_discovery_job(logged_in, client, alice, bob, make_repo):
+    from puzzlehub.jobs.models import Job
+
+    make_repo(alice, "rings")
+    assert client.post("/alice/rings/discover/").status_code == 302  # anonymous: to the log-in page
+    assert not Job.objects.exists()
+    response = logged_in(bob).post("/alice/rings/discover/")
+    job = Job.objects.get()
+    assert job.kind == Job.DISCOVER and job.repository.full_name == "alice/rings"
+    assert response.status_code == 302 and response["Location"] == f"/jobs/{job.id}/"
+    page = logged_in(bob).get("/alice/rings/").content.decode()
+    assert "Solve a state" in page and "Discover algorithms" in page
