@@ -192,6 +192,13 @@ def delete_repository(request, owner, name):
     return redirect("user", owner=request.user.username)
 
 
+def revisions_page(request, owner, name):
+    repository = repo_selectors.get_repository(owner=owner, name=name, user=request.user)
+    return render(request, "web/revisions.html", {
+        "repo": repository, "page": _page(request, repo_selectors.revisions_of(repository), per_page=30),
+    })
+
+
 def revision_page(request, owner, name, number):
     repository = repo_selectors.get_repository(owner=owner, name=name, user=request.user)
     revision = repo_selectors.get_revision(repository=repository, number=number)

@@ -23,7 +23,7 @@ def logged_in(client):
 
 def test_public_pages_render_for_anonymous_readers(client, alice, make_repo):
     make_repo(alice, "rings", description="two rings", topics=["ring"])
-    for path in ["/", "/?q=ring", "/alice/", "/alice/rings/", "/alice/rings/revisions/1/",
+    for path in ["/", "/?q=ring", "/alice/", "/alice/rings/", "/alice/rings/revisions/", "/alice/rings/revisions/1/",
                  "/alice/rings/compare/alice/rings/", "/signup/", "/login/", "/api/docs/"]:
         assert client.get(path).status_code == 200, path
     page = client.get("/alice/rings/").content.decode()
@@ -36,7 +36,7 @@ def test_private_repository_pages_are_404_for_others(client, logged_in, alice, b
     for path in ["/alice/secret/", "/alice/secret/revisions/1/", "/alice/secret/edit/"]:
         assert client.get(path).status_code in (302, 404), path  # anonymous: log in first, or not found
     browser = logged_in(bob)
-    for path in ["/alice/secret/", "/alice/secret/revisions/1/", "/alice/secret/edit/"]:
+    for path in ["/alice/secret/", "/alice/secret/revisions/", "/alice/secret/revisions/1/", "/alice/secret/edit/"]:
         assert browser.get(path).status_code == 404, path
     assert "secret" not in browser.get("/alice/").content.decode()
     assert logged_in(alice).get("/alice/secret/").status_code == 200
