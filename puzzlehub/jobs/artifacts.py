@@ -51,7 +51,9 @@ def publish(path: Path) -> dict:
     name = f"pdb/{path.name}"
     if not storage().exists(name):
         with open(path, "rb") as fh:
-            name = storage().save(name, File(fh, name=path.name))
+            saved = storage().save(name, File(fh, name=path.name))
+        if saved != name:  # another worker stored the same file a moment before: keep one
+            storage().delete(saved)
     return {"storage_name": name, "bytes": path.stat().st_size, "sha256": _digest(path)}
 
 

@@ -10,6 +10,7 @@ Leases, heartbeats and the janitor are made short through the environment the wo
 from __future__ import annotations
 
 import itertools
+import json
 import os
 import signal
 import subprocess
@@ -101,8 +102,10 @@ class Workers:
     def __init__(self, database: str, tmp: Path):
         db = settings.DATABASES["default"]
         url = f"postgres://{db['USER']}{':' + db['PASSWORD'] if db['PASSWORD'] else ''}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{database}"
+        self.artifacts = tmp / "artifacts"  # the storage every worker shares, as S3 would be
         self.env = dict(os.environ, DATABASE_URL=url, CELERY_BROKER_URL=REDIS_URL, PUZZLEHUB_VAR=str(tmp / "var"),
-                        PUZZLEHUB_CACHE=str(tmp / "cache"), PYTHONPATH=str(ROOT), **JOB_ENV)
+                        PUZZLEHUB_CACHE=str(tmp / "cache"), PYTHONPATH=str(ROOT),
+                        PUZZLEHUB_ARTIFACT_STORAGE_OPTIONS=json.dumps({"location": str(self.artifacts)}), **JOB_ENV)
         self.env.setdefault("NUMBA_CACHE_DIR", "/tmp/numba-puzzlehub-tests")
         self.tmp = tmp
         self.running: dict[str, subprocess.Popen] = {}

@@ -5,7 +5,7 @@ import hashlib
 import importlib
 
 import pytest
-from django.core.files.storage import storages
+from django.core.files.storage import FileSystemStorage
 
 from puzzlehub.algorithms.models import Algorithm
 from puzzlehub.jobs.models import Job, PatternDatabase
@@ -38,7 +38,7 @@ def test_a_pattern_database_is_built_once_stored_with_its_checksum_and_listed(wo
     rows = client.get(url).json()
     assert rows and all(row["status"] == "ready" for row in rows)
     for db in PatternDatabase.objects.filter(content_hash=cube2_repo.head.content_hash):
-        with storages["artifacts"].open(db.storage_name, "rb") as fh:
+        with FileSystemStorage(location=worker.artifacts).open(db.storage_name, "rb") as fh:
             body = fh.read()
         assert len(body) == db.bytes and hashlib.sha256(body).hexdigest() == db.sha256
     # asking again attaches to the finished build instead of building twice
