@@ -22,6 +22,7 @@ $(INSTALLED): pyproject.toml | $(PY)
 # starts it again if it dies; leaving the recipe (Ctrl-C included) stops it
 run: $(INSTALLED)
 	$(PY) manage.py migrate --noinput
+	$(PY) manage.py publish_catalog
 	mkdir -p var
 	deploy/supervise $(VENV)/bin/celery -A workers worker -Q solve,pdb,discover -B -s var/celerybeat-schedule --loglevel=info & \
 	worker=$$!; trap 'kill $$worker 2>/dev/null; wait $$worker' EXIT INT TERM; \

@@ -11,6 +11,7 @@ URL for Django's cache, shared by web processes; default in-process memory), PUZ
 (API writes allowed per user or address, default 120/min), CSRF_TRUSTED_ORIGINS, LOG_LEVEL.
 """
 
+import importlib.util
 import json
 import os
 from pathlib import Path
@@ -74,6 +75,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "puzzlehub.middleware.RefuseNulCharacters",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -218,10 +220,15 @@ CACHES = {
 SPECTACULAR_SETTINGS = {
     "TITLE": "PuzzleHub API",
     "DESCRIPTION": "Permutation puzzles as repositories: definitions, revisions, forks, "
-    "stars, algorithms and comments.",
+    "stars, algorithms and comments. Authenticate with `Authorization: Token <token>` "
+    "(POST /api/token/). Writes are rate-limited (429 with Retry-After).",
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
 }
+if importlib.util.find_spec("drf_spectacular_sidecar"):
+    # the docs page's Swagger UI served from here rather than a CDN
+    INSTALLED_APPS.append("drf_spectacular_sidecar")
+    SPECTACULAR_SETTINGS.update(SWAGGER_UI_DIST="SIDECAR", SWAGGER_UI_FAVICON_HREF="SIDECAR")
 
 # --- Internationalisation, static and stored files ----------------------------------------------
 LANGUAGE_CODE = "en-us"

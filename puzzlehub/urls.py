@@ -20,3 +20,6 @@ urlpatterns = [
     path("", include("puzzlehub.jobs.urls")),
     path("", include("puzzlehub.web.urls")),
 ]
+
+handler404 = "puzzlehub.web.views.not_found"
+handler403 = "puzzlehub.web.views.forbidden"

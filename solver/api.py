@@ -22,6 +22,7 @@ from solver.search import engine as search
 __all__ = [
     "Definition", "load", "load_data", "load_file", "load_text", "content_hash", "info", "parse_state",
     "format_state", "parse_moves", "apply_moves", "verify", "solve", "scramble", "export_yaml", "reachability",
+    "effect", "discover",
 ]
 
 
@@ -118,3 +119,27 @@ def export_yaml(defn: Definition, fmt: str = "native") -> str:
         return export.to_yaml(export.seed_data(defn))
     raise PuzzleError(f"format: unknown format {fmt!r}; formats: native, seed")
 
+
+
+def effect(defn: Definition, moves) -> dict:
+    """What a move sequence does to the pieces: {effect, effect_key, support, order, cycles}."""
+    from solver import discover as discovery  # here, so that numba loads only when discovery is used
+
+    return discovery.effect(defn, moves)
+
+
+def discover(
+    defn: Definition,
+    *,
+    max_length: int | None = None,
+    max_support: int | None = None,
+    time_limit: float | None = None,
+    progress=None,
+    cancel=None,
+) -> list[dict]:
+    """Short sequences that touch few pieces, best first, a few per effect class: each
+    {moves, length, effect, effect_key, support, order, shortest}; every one replayed."""
+    from solver import discover as discovery
+
+    return discovery.discover(defn, max_length=max_length, max_support=max_support, time_limit=time_limit,
+                              progress=progress, cancel=cancel)

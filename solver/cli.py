@@ -13,6 +13,7 @@ import sys
 from solver import api, catalog, engine
 from solver.draw import draw_text
 from solver.errors import PuzzleError
+from solver.search import engine as search
 
 
 class _Parser(argparse.ArgumentParser):
@@ -130,6 +131,77 @@ def cmd_draw(args):
     print(draw_text(defn, _state_arg(defn, args)))
 
 
+def _size(text: str) -> int:
+    scale = {"K": 2**10, "M": 2**20, "G": 2**30}.get(text[-1:].upper(), 1)
+    try:
+        return int(float(text.rstrip("kKmMgG")) * scale)
+    except ValueError:
+        raise _UsageError(f"puzzle: --budget: {text!r} is not a size like 512M") from None
+
+
+def cmd_pdb_build(args):
+    defn = api.load(args.definition)
+    headers = search.pdb_build(defn, budget_bytes=_size(args.budget) if args.budget else None)
+    if args.json:
+        print(json.dumps(headers))
+        return
+    for h in headers:
+        print(f"{h['description']}: {h['entries']:,} entries, {h['bits']} bits, max distance {h['max_depth']}, "
+              f"built in {h['build_seconds']} s")
+
+
+def cmd_pdb_list(args):
+    rows = search.pdb_list()
+    if args.json:
+        print(json.dumps(rows))
+        return
+    for h in rows:
+        print(f"{h['name']}  {h['description']}  {h['entries']:,} entries  {h['bytes']:,} bytes  {h['path']}")
+
+
+def cmd_gods(args):
+    facts = search.gods(api.load(args.definition), budget_bytes=_size(args.budget) if args.budget else None)
+    if args.json:
+        print(json.dumps(facts))
+        return
+    for d, count in facts["distribution"].items():
+        print(f"{d:>4}  {count:,}")
+    print(f"{facts['states']:,} states; God's number {facts['gods_number']}; {facts['antipodes']:,} antipodes")
+
+
+def cmd_effect(args):
+    defn = api.load(args.definition)
+    result = api.effect(defn, api.parse_moves(defn, args.moves))
+    if args.json:
+        print(json.dumps(result))
+        return
+    print(result["effect"])
+    print(f"support {result['support']} pieces, order {result['order']}, key {result['effect_key']}")
+
+
+def cmd_discover(args):
+    defn = api.load(args.definition)
+    for name in ("max_length", "max_support"):
+        value = getattr(args, name)
+        if value is not None and value < 1:
+            raise _UsageError(f"puzzle discover: --{name.replace('_', '-')} must be at least 1")
+    if args.time_limit is not None and args.time_limit <= 0:
+        raise _UsageError("puzzle discover: --time-limit must be positive")
+    results = api.discover(defn, max_length=args.max_length, max_support=args.max_support,
+                           time_limit=args.time_limit)
+    if args.json:
+        print(json.dumps(results))
+        return
+    if not results:
+        print("nothing found within the limits")
+        return 1
+    width = max(r["length"] for r in results)
+    for r in results:
+        mark = "*" if r["shortest"] else " "
+        print(f"{r['length']:>{len(str(width))}}{mark} {r['effect']}: {' '.join(r['moves'])}")
+    print("* shortest for its effect", file=sys.stderr)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="puzzle", description="Define, inspect and solve permutation puzzles.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -173,11 +245,42 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=cmd_solve)
 
+    p = sub.add_parser("pdb", help="pattern databases: build the tables a puzzle's solves use, or list them")
+    pdb_sub = p.add_subparsers(dest="pdb_command", required=True, parser_class=_Parser)
+    q = pdb_sub.add_parser("build", help="build (or find in the cache) the tables solve would use")
+    q.add_argument("definition", help=d)
+    q.add_argument("--budget", help="memory for the tables, e.g. 512M (default PUZZLEHUB_PDB_BUDGET or 512M)")
+    q.add_argument("--json", action="store_true")
+    q.set_defaults(run=cmd_pdb_build)
+    q = pdb_sub.add_parser("list", help="the tables in the cache folder (PUZZLEHUB_CACHE)")
+    q.add_argument("--json", action="store_true")
+    q.set_defaults(run=cmd_pdb_list)
+
+    p = sub.add_parser("gods", help="distance distribution of the whole state space, God's number")
+    p.add_argument("definition", help=d)
+    p.add_argument("--budget", help="memory for the table, e.g. 512M")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(run=cmd_gods)
+
     p = sub.add_parser("verify", help="check that a move sequence solves a state")
     p.add_argument("definition", help=d)
     p.add_argument("--state", required=True)
     p.add_argument("--solution", required=True)
     p.set_defaults(run=cmd_verify)
+
+    p = sub.add_parser("effect", help="what a move sequence does to the pieces")
+    p.add_argument("definition", help=d)
+    p.add_argument("moves", help="move names separated by spaces")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(run=cmd_effect)
+
+    p = sub.add_parser("discover", help="find short sequences that touch few pieces (algorithms)")
+    p.add_argument("definition", help=d)
+    p.add_argument("--max-length", type=int, help="longest sequence, in moves")
+    p.add_argument("--max-support", type=int, help="most pieces touched (default 4)")
+    p.add_argument("--time-limit", type=float, help="seconds (default 30)")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(run=cmd_discover)
 
     p = sub.add_parser("draw", help="draw a state as text")
     p.add_argument("definition", help=d)

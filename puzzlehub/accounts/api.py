@@ -1,7 +1,5 @@
 """API: sign-up, API tokens, public user profiles."""
 
-from django.contrib.auth import get_user_model
-from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.authtoken.views import ObtainAuthToken
@@ -9,10 +7,8 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from puzzlehub.accounts import services
+from puzzlehub.accounts import selectors, services
 from puzzlehub.rest import WriteThrottle
-
-User = get_user_model()
 
 
 class SignUpSerializer(serializers.Serializer):
@@ -47,7 +43,7 @@ class UserDetail(APIView):
 
     @extend_schema(responses=UserSerializer, summary="A user's public profile")
     def get(self, request, username):
-        user = get_object_or_404(User.objects.select_related("profile"), username__iexact=username, is_active=True)
+        user = selectors.get_user(username=username)
         return Response(UserSerializer(user, context={"request": request}).data)
 
 

@@ -16,7 +16,7 @@ User = get_user_model()
 USERNAME_RE = re.compile(r"^[A-Za-z0-9](?:[A-Za-z0-9_-]{0,38})$")
 RESERVED_USERNAMES = frozenset(
     "about admin algorithms api comments compare healthz login logout new search settings signup "
-    "static media users explore".split()
+    "static media users explore puzzlehub".split()
 )
 
 

@@ -1,5 +1,6 @@
-"""Reads about algorithms. An algorithm is visible when the repository it was made on is visible
-(or that repository is gone); a repository lists every algorithm of its current puzzle."""
+"""Reads about algorithms. An algorithm is visible when the repository it was made on is visible,
+or, once that repository is gone, when a visible repository holds the same puzzle; a repository
+lists every algorithm of its current puzzle."""
 
 from django.db.models import Prefetch, Q, QuerySet
 from django.http import Http404
@@ -13,8 +14,10 @@ ORDERINGS = {"length": ("length", "-score"), "-score": ("-score", "length"), "sc
 
 
 def visible_algorithms(user) -> QuerySet[Algorithm]:
+    visible = visible_repositories(user)
     return Algorithm.objects.filter(
-        Q(revision__isnull=True) | Q(revision__repository__in=visible_repositories(user).values("id"))
+        Q(revision__repository__in=visible.values("id"))
+        | Q(revision__isnull=True, content_hash__in=visible.values("head__content_hash"))
     ).select_related("author", "revision__repository__owner")
 
 

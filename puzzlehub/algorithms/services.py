@@ -20,7 +20,12 @@ _solver_effect = getattr(solver_api, "effect", None)
 
 
 def sequence_effect(defn, moves: list[str]) -> dict | None:
-    return None if _solver_effect is None else _solver_effect(defn, moves)
+    if _solver_effect is None:
+        return None
+    try:
+        return _solver_effect(defn, moves)
+    except PuzzleError:  # a puzzle the analysis cannot describe still takes valid sequences
+        return None
 
 
 def _effect_fields(effect: dict | None) -> dict:

@@ -74,9 +74,9 @@ class Revision(models.Model):
     puzzle_name = models.CharField(max_length=100)
     stickers = models.PositiveIntegerField()
     moves_count = models.PositiveIntegerField()
-    state_count = models.CharField(max_length=400)
+    state_count = models.TextField()  # a 30x30 Loopover's count has over 2,000 digits
     state_count_exact = models.BooleanField()
-    group_order = models.CharField(max_length=400, blank=True)
+    group_order = models.TextField(blank=True)
     facts = models.JSONField(default=dict)  # the rest of info(): move names, orbits
 
     class Meta:

@@ -3,13 +3,13 @@ owner; to everyone else it is a 404, never a 403."""
 
 import difflib
 
+from django.core.exceptions import ValidationError
 from django.db.models import Q, QuerySet
 from django.http import Http404
 
 from puzzlehub.repos.models import Repository, Revision, Star
-from solver import api as solver_api
+from puzzlehub.repos.services import load_definition
 from solver.definition.diff import diff as definition_diff
-from solver.errors import PuzzleError
 
 ORDERINGS = {"stars": ("-stars_count", "-updated"), "-stars": ("-stars_count", "-updated"),
              "-updated": ("-updated",), "updated": ("updated",), "name": ("name",)}
@@ -71,9 +71,9 @@ def starred_by(*, user, viewer) -> QuerySet[Repository]:
 def compare_revisions(base: Revision, head: Revision) -> dict:
     """The semantic difference (moves, goals, stickers, same puzzle or not) and a unified text diff."""
     try:
-        semantic = definition_diff(solver_api.load_text(base.definition), solver_api.load_text(head.definition))
-    except PuzzleError as exc:  # stored definitions validated once; a stricter solver may refuse them now
-        semantic = {"error": str(exc), "same_puzzle": base.content_hash == head.content_hash}
+        semantic = definition_diff(load_definition(base.definition), load_definition(head.definition))
+    except ValidationError as exc:  # stored definitions validated once; a stricter solver may refuse them now
+        semantic = {"error": " ".join(exc.messages), "same_puzzle": base.content_hash == head.content_hash}
     base_label = f"{base.repository.full_name}@{base.number}"
     head_label = f"{head.repository.full_name}@{head.number}"
     text = "\n".join(difflib.unified_diff(

@@ -4,16 +4,29 @@ Every definition goes through the solver's loader; its error, which names the pl
 becomes the error of the `definition` field. Facts are computed once per revision and stored.
 """
 
+import re
+from functools import lru_cache
+
+from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
+from puzzlehub.accounts.services import profile_of
 from puzzlehub.repos.models import Repository, Revision, Star, Topic
 from solver import api as solver_api
+from solver import catalog
 from solver.errors import PuzzleError
 
 MAX_DEFINITION_CHARS = 2_000_000  # the solver's own file limit
+
+
+@lru_cache(maxsize=32)
+def _parsed(text: str):
+    # Revisions never change and parsing a big definition takes a while: pages and submissions on
+    # the same revision reuse the immutable Definition. Errors are not cached.
+    return solver_api.load_text(text)
 
 
 def load_definition(text: str):
@@ -23,7 +36,7 @@ def load_definition(text: str):
     if len(text) > MAX_DEFINITION_CHARS:
         raise ValidationError({"definition": f"longer than {MAX_DEFINITION_CHARS:,} characters"})
     try:
-        return solver_api.load_text(text)
+        return _parsed(text)
     except PuzzleError as exc:
         raise ValidationError({"definition": str(exc)}) from None
 
@@ -39,7 +52,8 @@ def _facts(defn) -> dict:
         "state_count_exact": bool(info["state_count_exact"]),
         "group_order": "" if info.get("group_order") is None else str(info["group_order"]),
         "facts": {"move_names": info.get("move_names", []), "orbits": info.get("orbits", []),
-                  "goals": info.get("goals", 1), "guarded": info.get("guarded", False)},
+                  "goals": info.get("goals", 1), "guarded": info.get("guarded", False),
+                  "group_order_exact": info.get("group_order_exact")},
     }
 
 
@@ -186,3 +200,43 @@ def unstar_repository(*, user, repository: Repository) -> bool:
     if deleted:
         Repository.objects.filter(id=repository.id, stars_count__gt=0).update(stars_count=F("stars_count") - 1)
     return bool(deleted)
+
+
+CATALOG_OWNER = "puzzlehub"
+
+
+def _catalog_owner():
+    user, created = get_user_model().objects.get_or_create(username=CATALOG_OWNER)
+    if created:
+        user.set_unusable_password()  # nobody logs in as the catalog; it only publishes
+        user.save(update_fields=["password"])
+    profile_of(user)
+    return user
+
+
+def publish_catalog(*, names=None) -> list[tuple[str, str]]:
+    """Publish built-in catalog puzzles as public repositories of user `puzzlehub`.
+
+    Idempotent: a repository whose latest revision already holds the same text is left alone; a
+    changed generator adds a revision. Returns (name, "created" | "updated" | "unchanged") pairs.
+    """
+    owner = _catalog_owner()
+    report = []
+    for name in names or catalog.names():
+        defn = solver_api.load_data(catalog.build(name))
+        text = solver_api.export_yaml(defn)
+        repository = Repository.objects.filter(owner=owner, name=name).select_related("head").first()
+        if repository is None:
+            family = re.match(r"[a-z]+", name)
+            create_repository(
+                owner=owner, name=name, definition=text, message="Publish from the built-in catalog",
+                description=defn.description, topics=["catalog"] + ([family.group(0)] if family else []),
+            )
+            report.append((name, "created"))
+        elif repository.head.definition != text:
+            create_revision(repository=repository, author=owner, definition=text,
+                            message="Update from the built-in catalog")
+            report.append((name, "updated"))
+        else:
+            report.append((name, "unchanged"))
+    return report

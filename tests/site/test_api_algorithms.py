@@ -4,6 +4,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from puzzlehub.algorithms.markdown import render
+from solver import api as solver_api
 
 pytestmark = pytest.mark.django_db
 
@@ -182,3 +183,50 @@ def test_comment_markdown_keeps_ordinary_formatting():
     assert "<code>R U R'</code>" in html or "<code>R U R&#x27;</code>" in html
     assert '<a href="https://example.org"' in html and "nofollow" in html
     assert "<li>one</li>" in html
+
+
+@pytest.mark.skipif(not hasattr(solver_api, "effect"), reason="this solver has no effect analysis yet")
+def test_submitted_algorithm_gets_the_solvers_effect(alice, make_repo, client_for):
+    cube = solver_api.export_yaml(solver_api.load("cube3"))
+    make_repo(alice, "cube", definition=cube)
+    # a commutator known to cycle three corners and nothing else
+    response = submit(client_for(alice), "R U R' D R U' R' D'", repo="alice/cube")
+    assert response.status_code == 201
+    effect = response.json()["effect"]
+    assert effect["support"] == 3 and effect["order"] == 3
+    assert "3-cycle" in effect["effect"]
+    found = client_for(alice).get(f"/api/repos/alice/cube/algorithms/?effect={effect['effect_key']}").json()
+    assert [a["moves"] for a in found["results"]] == ["R U R' D R U' R' D'"]
+
+
+def test_discovered_algorithms_are_replayed_and_recorded_once(rings, client_for, alice):
+    from django.core.exceptions import ValidationError
+
+    from puzzlehub.algorithms.services import record_discovered_algorithm
+    from puzzlehub.repos.models import Revision
+
+    revision = Revision.objects.get(repository__name="rings", number=1)
+    first = record_discovered_algorithm(revision=revision, moves=["A", "B"], effect=None)
+    again = record_discovered_algorithm(revision=revision, moves=["A", "B"], effect=None)
+    assert first.id == again.id and first.source == "discovered" and first.author is None
+    listed = client_for(alice).get("/api/repos/alice/rings/algorithms/").json()["results"]
+    assert [(a["moves"], a["source"], a["author"]) for a in listed] == [("A B", "discovered", None)]
+    with pytest.raises(ValidationError) as refused:  # a job's result that does not replay is not stored
+        record_discovered_algorithm(revision=revision, moves=["A", "Z"], effect=None)
+    assert "Z" in str(refused.value)
+
+
+def test_algorithms_outlive_their_repository_only_where_the_puzzle_is_visible(alice, bob, make_repo, client_for):
+    make_repo(alice, "secret", visibility="private")
+    hidden = submit(client_for(alice), "A B", repo="alice/secret").json()
+    make_repo(alice, "rings")
+    shared = submit(client_for(alice), "B A", repo="alice/rings").json()
+    client_for(alice).delete("/api/repos/alice/secret/")
+    client_for(alice).delete("/api/repos/alice/rings/")
+    # nothing visible holds the puzzle: both are gone from view
+    assert client_for(bob).get(f"/api/algorithms/{shared['id']}/").status_code == 404
+    make_repo(bob, "rings")  # the same puzzle published again, publicly
+    assert client_for(bob).get(f"/api/algorithms/{shared['id']}/").status_code == 200
+    assert client_for(bob).get(f"/api/algorithms/{hidden['id']}/").json()["repository"] is None
+    listed = [a["moves"] for a in client_for(bob).get("/api/repos/bob/rings/algorithms/").json()["results"]]
+    assert listed == ["A B", "B A"]
