@@ -38,6 +38,11 @@ def local_dir() -> Path:
     return Path(settings.PUZZLEHUB_CACHE) / "pdb"
 
 
+def local_files() -> set[Path]:
+    """The table files in this worker's cache now."""
+    return set(local_dir().glob("*.pdb"))
+
+
 def _digest(path: Path) -> str:
     h = hashlib.sha256()
     with open(path, "rb") as fh:

@@ -281,7 +281,7 @@ def finish(*, job_id: int, owner: str, status: str, result=None, error: str = ""
             return False
         if status == Job.SUCCEEDED and job.kind == Job.DISCOVER:
             result = _record_algorithms(job, result)
-        if status == Job.SUCCEEDED and job.kind == Job.PDB:
+        if status == Job.SUCCEEDED and (result or {}).get("databases"):  # a build's, or a solve's on the way
             _record_pattern_databases(job, result)
         job.status, job.result, job.error = status, result, error[:5000]
         job.finished_at = timezone.now()
