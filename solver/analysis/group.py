@@ -22,7 +22,7 @@ from typing import Iterable, Sequence
 import numpy as np
 
 from solver import perm
-from solver.analysis.pieces import PieceModel, piece_generators, piece_model
+from solver.analysis.pieces import Orbit, PieceModel, piece_generators, piece_model
 from solver.errors import StateError
 from solver.perm import Perm
 
@@ -30,6 +30,13 @@ from solver.perm import Perm
 RANDOM_QUIET = 24
 # Sims' verification runs by default when it costs at most this many element operations (~2 s).
 VERIFY_BUDGET = 10**8
+# A chain stops growing when its transversals would hold more entries than this (memory): the
+# order is then only a lower bound. Alt(n) needs about n**3 entries, so this allows n up to ~250.
+MAX_ENTRIES = 3 * 10**7
+
+
+class _Truncated(Exception):
+    pass
 
 
 @dataclass
@@ -53,20 +60,24 @@ class StabChain:
         self.identity = np.arange(n, dtype=self.dtype)
         self.gens = [np.asarray(g, dtype=self.dtype) for g in gens]
         moved = [i for i in range(n) if any(g[i] != i for g in self.gens)]
-        order = list(base or []) + moved
-        seen: set[int] = set()
-        points = [p for p in order if p in set(moved) and not (p in seen or seen.add(p))]
+        moved_set = set(moved)
+        points = list(dict.fromkeys(p for p in list(base or []) + moved if p in moved_set))
         self.levels = [Level(p) for p in points]
         for lv in self.levels:
             lv.trans[lv.point] = self.identity
             lv.inv[lv.point] = self.identity
-        for g in self.gens:
-            self._add_residue(g)
-        self._random_phase(random.Random(seed))
+        self.entries = 0
         self.complete = False
-        if verify or (verify is None and self.verify_cost() <= VERIFY_BUDGET):
-            self._verify()
-            self.complete = True
+        self.truncated = False
+        try:
+            for g in self.gens:
+                self._add_residue(g)
+            self._random_phase(random.Random(seed))
+            if verify or (verify is None and self.verify_cost() <= VERIFY_BUDGET):
+                self._verify()
+                self.complete = True
+        except _Truncated:
+            self.truncated = True
 
     # --- building ---------------------------------------------------------------------------
 
@@ -97,6 +108,9 @@ class StabChain:
                     s = lv.gens[k]
                     y = int(s[x])
                     if y not in lv.trans:
+                        self.entries += 2 * self.n
+                        if self.entries > MAX_ENTRIES:
+                            raise _Truncated
                         v = s[u]
                         lv.trans[y] = v
                         inv = np.empty_like(v)
@@ -275,14 +289,80 @@ def _orbit_signs(model: PieceModel, p: Sequence[int]) -> int:
 
 @lru_cache(maxsize=32)
 def orbit_chains(defn) -> tuple[StabChain, ...]:
-    """Per orbit, the chain of the group's image on that orbit's stickers (numbered in slot order)."""
+    """Per orbit, the chain of the group's image on that orbit's stickers (numbered slot by slot
+    in reference order), proven by verification or by `wreath_bound`."""
     model, gens = piece_model(defn), piece_generators(defn)
     out = []
     for orbit in model.orbits:
-        stickers = orbit.stickers
-        index = {x: i for i, x in enumerate(stickers)}
-        out.append(StabChain(len(stickers), sorted({tuple(index[g[x]] for x in stickers) for g in gens})))
+        index = {x: i for i, x in enumerate(orbit.stickers)}
+        images = sorted({tuple(index[g[x]] for x in orbit.stickers) for g in gens})
+        chain = StabChain(len(index), images)
+        if not chain.complete and not chain.truncated:
+            chain.complete = chain.order == wreath_bound(orbit, images)
+        out.append(chain)
     return tuple(out)
+
+
+def wreath_bound(orbit: Orbit, images: list[Perm]) -> int:
+    """Upper bound of the group's image on one orbit (given by its generators' `images`, stickers
+    numbered slot by slot): every element permutes the pieces and turns each within the
+    orientation group H, so it lies in the wreath product W of order S! |H|^S; its slot parity,
+    sticker parity and, for a cyclic H, total twist stay in what the generators reach."""
+    slots, m, rot = len(orbit.slots), len(orbit.slots[0]), orbit.rot
+    k = len(rot)
+    step = next((r for r in rot if perm.order(r) == k), None)  # a generator of H if cyclic
+    exponent = {perm.power(step, e): e for e in range(k)} if step else {r: 0 for r in rot}
+    twist_mod = k if step else 1
+
+    def features(q: Perm) -> tuple[int, int, int]:
+        slot_perm = [q[s * m] // m for s in range(slots)]
+        total = sum(exponent[tuple(q[s * m + j] - slot_perm[s] * m for j in range(m))] for s in range(slots))
+        return sign(slot_perm), sign(q), total % twist_mod
+
+    def reached(vectors) -> int:
+        group = {(0, 0, 0)}
+        frontier = list(group)
+        while frontier:
+            new = []
+            for a in frontier:
+                for v in vectors:
+                    c = ((a[0] + v[0]) % 2, (a[1] + v[1]) % 2, (a[2] + v[2]) % twist_mod)
+                    if c not in group:
+                        group.add(c)
+                        new.append(c)
+            frontier = new
+        return len(group)
+
+    whole = [(1, m % 2, 0)] + [(0, sign(r), exponent[r] % twist_mod) for r in rot]
+    return factorial(slots) * k**slots * reached([features(q) for q in images]) // reached(whole)
+
+
+def symmetric_bound(n: int, gens: list) -> int:
+    """Upper bound of a group's order from its orbits on points alone: each orbit's points are
+    permuted at most in every way, cut by the parity relations the generators keep."""
+    parent = list(range(n))
+
+    def find(x):
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for g in gens:
+        for i in range(n):
+            parent[find(i)] = find(int(g[i]))
+    orbits: dict[int, list[int]] = {}
+    for i in range(n):
+        orbits.setdefault(find(i), []).append(i)
+    orbits_list = [o for o in orbits.values() if len(o) > 1]
+    vectors = []
+    for g in gens:
+        v = 0
+        for j, o in enumerate(orbits_list):
+            index = {x: k for k, x in enumerate(o)}
+            v |= sign([index[int(g[x])] for x in o]) << j
+        vectors.append(v)
+    return prod(factorial(len(o)) for o in orbits_list) * 2 ** f2_rank(vectors) // 2 ** len(orbits_list)
 
 
 def orbit_upper_bound(defn) -> int | None:
@@ -407,19 +487,25 @@ def state_count(defn) -> tuple[int, bool]:
     """(number of colourings reachable from the goal, exact?). When not exact, an upper bound."""
     from solver.analysis import statespace
 
+    same_colour = prod(factorial(c) for c in Counter(defn.goal).values())
     if defn.guarded:
         token = token_groupoid(defn)
-        if token is not None and token.count is not None:
-            return token.count, True
+        lower = 0
+        if token is not None:
+            if token.count is not None:
+                return token.count, True
+            lower = len(token.paths) * token.loops.order // same_colour
     else:
         group = move_group(defn)
         if group.exact:
             stab = colour_stabiliser_order(defn, group)
             if stab is not None:
                 return group.order // stab, True
-    counted = statespace.count_states(defn)
-    if counted is not None:
-        return counted, True
+        lower = group.order // same_colour  # |G| / |G ∩ Y| >= |G| / |Y|
+    if lower <= statespace.BFS_LIMIT:
+        counted = statespace.count_states(defn)
+        if counted is not None:
+            return counted, True
     bound = _distinct_bound(defn)
     if not defn.guarded and move_group(defn).exact:
         bound = min(bound, move_group(defn).order)
@@ -490,9 +576,12 @@ def token_groupoid(defn) -> TokenGroupoid | None:
                 loop = perm.compose(step, perm.inverse(paths[w]))
                 if not perm.is_identity(loop):
                     loops.append(loop)
-    chain = StabChain(n, sorted(set(loops)), verify=True)
+    chain = StabChain(n, sorted(set(loops)))
+    if not chain.complete and not chain.truncated:
+        chain.complete = chain.order == symmetric_bound(n, chain.gens)
     distinct = len(set(defn.goal)) == n
-    return TokenGroupoid(token, home, paths, chain, len(paths) * chain.order if distinct else None)
+    count = len(paths) * chain.order if distinct and chain.complete else None
+    return TokenGroupoid(token, home, paths, chain, count)
 
 
 # --- reachability -------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ from solver import perm
 from solver.definition.model import Definition
 
 BFS_LIMIT = 2_000_000
+BFS_BYTES = 300_000_000  # and at most this many bytes of states (states x stickers)
 
 
 class TooLarge(Exception):
@@ -71,7 +72,7 @@ def contains(seen: np.ndarray, key: np.ndarray) -> bool:
     return not _absent(seen, key)[0]
 
 
-def _steps(defn: Definition, code: dict):
+def _steps(defn: Definition, code: dict, dtype):
     """(source index array, guard positions, guard codes) per case; a guarded move applies its
     first case whose guard holds, so later cases exclude the earlier cases' guards."""
     steps = []
@@ -80,7 +81,7 @@ def _steps(defn: Definition, code: dict):
         for case in m.cases:
             src = np.array(perm.sources(case.perm), dtype=np.intp)
             pos = np.array([p for p, _ in case.guard], dtype=np.intp)
-            col = np.array([code.get(c, 255) for _, c in case.guard], dtype=np.uint8)
+            col = np.array([code.get(c, len(code)) for _, c in case.guard], dtype=dtype)
             steps.append((src, pos, col, list(earlier)))
             earlier.append((pos, col))
     return steps
@@ -91,12 +92,16 @@ def reachable_states(defn: Definition, limit: int = BFS_LIMIT) -> tuple[np.ndarr
     (test a state with `contains(seen, pack(state))`).
     Raises TooLarge when there are more than `limit`."""
     code, bits = _colour_codes(defn)
+    limit = min(limit, BFS_BYTES // max(1, defn.stickers))
+    dtype = np.uint8 if len(code) < 255 else np.uint16
     pack = _packer(defn.stickers, bits)
-    steps = _steps(defn, code)
-    start = np.array([[code[c] for c in defn.goal]], dtype=np.uint8)
+    steps = _steps(defn, code, dtype)
+    start = np.array([[code[c] for c in defn.goal]], dtype=dtype)
     seen = pack(start)
     frontier = start
     while len(frontier):
+        if len(frontier) * len(steps) * defn.stickers > BFS_BYTES:
+            raise TooLarge(len(seen))
         children = []
         for src, pos, col, earlier in steps:
             rows = frontier
@@ -118,7 +123,7 @@ def reachable_states(defn: Definition, limit: int = BFS_LIMIT) -> tuple[np.ndarr
         seen = np.concatenate([seen, keys[new]])
         if len(seen) > limit:
             raise TooLarge(len(seen))
-    return seen, lambda state: pack(np.array([[code.get(c, 255) for c in state]], dtype=np.uint8))
+    return seen, lambda state: pack(np.array([[code.get(c, len(code)) for c in state]], dtype=dtype))
 
 
 def count_states(defn: Definition, limit: int = BFS_LIMIT) -> int | None:

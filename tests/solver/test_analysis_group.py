@@ -174,3 +174,26 @@ def test_random_elements_are_members_and_uniform():
     counts = Counter(random_element(d, rng) for _ in range(192 * 40))
     assert len(counts) == 192 and all(chain.contains(p) for p in counts)
     assert max(counts.values()) < 3 * 40 and min(counts.values()) > 40 // 3
+
+
+@pytest.mark.parametrize("n", [5, 6, 10])
+def test_loopover_is_symmetric_for_even_sides_alternating_for_odd(n):
+    """SEEDS.md: the last two tiles may need a swap only when n is even; odd n leaves it unsolvable."""
+    expected = factorial(n * n) // (1 if n % 2 == 0 else 2)
+    assert group_order(loopover(n, n)) == (expected, True)
+    assert state_count(loopover(n, n)) == (expected, True)
+
+
+def test_big_sliding_puzzle_counts_from_its_token_groupoid():
+    assert state_count(sliding(10, 10)) == (factorial(100) // 2, True)
+
+
+def test_a_group_too_big_to_store_gives_bounds_quickly():
+    d = loopover(30, 30)
+    order, exact = group_order(d)
+    assert not exact and 1 < order < factorial(900)
+    count, exact = state_count(d)
+    assert not exact and count == factorial(900)  # colourings with these colour counts
+    s = list(d.goal)
+    s[0], s[1] = s[1], s[0]
+    assert reachability(d, s) is None  # not provable either way: nothing is refused
