@@ -85,6 +85,10 @@ class Definition:
         return self.goals[0]
 
     @cached_property
+    def goal_set(self) -> frozenset[tuple[str, ...]]:
+        return frozenset(self.goals)
+
+    @cached_property
     def move_index(self) -> dict[str, int]:
         return {m.name: i for i, m in enumerate(self.moves)}
 

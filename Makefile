@@ -1,0 +1,35 @@
+# PuzzleHub: `make run` (site + worker on the embedded defaults), `make test`, `make bench`.
+# DATABASE_URL and CELERY_BROKER_URL are honoured when set (see puzzlehub/settings.py).
+
+PORT ?= 8000
+PYTHON ?= python3.11
+VENV ?= .venv
+PY := $(VENV)/bin/python
+INSTALLED := $(VENV)/.installed
+
+.PHONY: run test bench
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+
+# reinstall only when the project's dependencies changed
+$(INSTALLED): pyproject.toml | $(PY)
+	$(PY) -m pip install --upgrade pip
+	$(PY) -m pip install -e '.[test]'
+	touch $@
+
+# the worker (with the janitor's schedule, -B) runs in the background under deploy/supervise, which
+# starts it again if it dies; leaving the recipe (Ctrl-C included) stops it
+run: $(INSTALLED)
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py publish_catalog
+	mkdir -p var
+	deploy/supervise $(VENV)/bin/celery -A workers worker -Q solve,pdb,discover -B -s var/celerybeat-schedule --loglevel=info & \
+	worker=$$!; trap 'kill $$worker 2>/dev/null; wait $$worker' EXIT INT TERM; \
+	$(PY) manage.py runserver --noreload 127.0.0.1:$(PORT)
+
+test: $(INSTALLED)
+	$(PY) -m pytest
+
+bench: $(INSTALLED)
+	@for script in bench/*.py; do echo "== $$script"; $(PY) $$script || exit 1; done

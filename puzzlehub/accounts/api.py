@@ -1,0 +1,53 @@
+"""API: sign-up, API tokens, public user profiles."""
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from puzzlehub.accounts import selectors, services
+from puzzlehub.rest import WriteThrottle
+
+
+class SignUpSerializer(serializers.Serializer):
+    username = serializers.CharField(max_length=39)
+    email = serializers.EmailField(required=False, allow_blank=True, default="")
+    password = serializers.CharField(write_only=True, max_length=128, style={"input_type": "password"})
+
+
+class UserSerializer(serializers.Serializer):
+    username = serializers.CharField()
+    bio = serializers.CharField(source="profile.bio", default="")
+    date_joined = serializers.DateTimeField()
+    repositories = serializers.SerializerMethodField()
+
+    def get_repositories(self, user) -> str:
+        return self.context["request"].build_absolute_uri(f"/api/repos/?owner={user.username}")
+
+
+class UserCreate(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(request=SignUpSerializer, responses={201: UserSerializer}, summary="Sign up")
+    def post(self, request):
+        data = SignUpSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        user = services.create_user(**data.validated_data)
+        return Response(UserSerializer(user, context={"request": request}).data, status=status.HTTP_201_CREATED)
+
+
+class UserDetail(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses=UserSerializer, summary="A user's public profile")
+    def get(self, request, username):
+        user = selectors.get_user(username=username)
+        return Response(UserSerializer(user, context={"request": request}).data)
+
+
+class TokenCreate(ObtainAuthToken):
+    """{username, password} -> {"token"}; send it as `Authorization: Token <token>`."""
+
+    throttle_classes = [WriteThrottle]

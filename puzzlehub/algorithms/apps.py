@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class AlgorithmsConfig(AppConfig):
+    name = "puzzlehub.algorithms"
+    label = "algorithms"

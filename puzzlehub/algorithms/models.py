@@ -1,0 +1,65 @@
+"""Algorithms (move sequences with a computed effect), their votes and comments.
+
+An algorithm belongs to the revision it was found or submitted on and, through that revision's
+content hash, to every repository whose puzzle is the same.
+"""
+
+from django.conf import settings
+from django.db import models
+
+
+class Algorithm(models.Model):
+    DISCOVERED, SUBMITTED = "discovered", "submitted"
+    SOURCE_CHOICES = [(DISCOVERED, "discovered"), (SUBMITTED, "submitted")]
+
+    revision = models.ForeignKey(
+        "repos.Revision", null=True, on_delete=models.SET_NULL, related_name="algorithms"
+    )
+    content_hash = models.CharField(max_length=71, db_index=True)  # the puzzle it applies to
+    moves = models.TextField()  # move names separated by single spaces
+    length = models.PositiveIntegerField()
+    # the solver's description: {"effect": text, "effect_key", "support", "order", ...}; null when
+    # the solver gives none
+    effect = models.JSONField(null=True, blank=True)
+    effect_text = models.CharField(max_length=300, blank=True, db_index=True)
+    effect_key = models.CharField(max_length=300, blank=True, db_index=True)
+    source = models.CharField(max_length=10, choices=SOURCE_CHOICES)
+    author = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                               related_name="algorithms")
+    title = models.CharField(max_length=200, blank=True)
+    score = models.IntegerField(default=0)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["content_hash", "moves"], name="algorithm_unique_per_puzzle"),
+        ]
+
+    def __str__(self):
+        return f"#{self.id} {self.moves}"
+
+
+class Vote(models.Model):
+    UP, DOWN = 1, -1
+
+    algorithm = models.ForeignKey(Algorithm, on_delete=models.CASCADE, related_name="votes")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    value = models.SmallIntegerField(choices=[(UP, "up"), (DOWN, "down")])
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["algorithm", "user"], name="one_vote_per_user")]
+
+
+class Comment(models.Model):
+    """Markdown written by a user; `body_html` is its sanitized rendering, made when it is saved."""
+
+    algorithm = models.ForeignKey(Algorithm, on_delete=models.CASCADE, related_name="comments")
+    author = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="comments")
+    parent = models.ForeignKey("self", null=True, blank=True, on_delete=models.CASCADE, related_name="replies")
+    body = models.TextField(max_length=10_000)
+    body_html = models.TextField()
+    created = models.DateTimeField(auto_now_add=True)
+    edited = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["created", "id"]

@@ -1,0 +1,65 @@
+"""Reads about algorithms. An algorithm is visible when the repository it was made on is visible,
+or, once that repository is gone, when a visible repository holds the same puzzle; a repository
+lists every algorithm of its current puzzle."""
+
+from django.db.models import Prefetch, Q, QuerySet
+from django.http import Http404
+
+from puzzlehub.algorithms.models import Algorithm, Comment, Vote
+from puzzlehub.repos.models import Repository
+from puzzlehub.repos.selectors import visible_repositories
+
+ORDERINGS = {"length": ("length", "-score"), "-score": ("-score", "length"), "score": ("score", "length"),
+             "-length": ("-length", "-score"), "-created": ("-created",)}
+
+
+def visible_algorithms(user) -> QuerySet[Algorithm]:
+    visible = visible_repositories(user)
+    return Algorithm.objects.filter(
+        Q(revision__repository__in=visible.values("id"))
+        | Q(revision__isnull=True, content_hash__in=visible.values("head__content_hash"))
+    ).select_related("author", "revision__repository__owner")
+
+
+def algorithms_for(*, repository: Repository, user, effect: str = "", max_length: int | None = None,
+                   ordering: str = "") -> QuerySet[Algorithm]:
+    algorithms = visible_algorithms(user).filter(content_hash=repository.head.content_hash)
+    if effect:
+        algorithms = algorithms.filter(Q(effect_key=effect) | Q(effect_text__icontains=effect))
+    if max_length is not None:
+        algorithms = algorithms.filter(length__lte=max_length)
+    return algorithms.order_by(*ORDERINGS.get(ordering, ("length", "-score")), "id")
+
+
+def get_algorithm(*, algorithm_id: int, user) -> Algorithm:
+    algorithm = visible_algorithms(user).filter(id=algorithm_id).first()
+    if algorithm is None:
+        raise Http404(f"no algorithm {algorithm_id}")
+    return algorithm
+
+
+def vote_of(*, user, algorithm: Algorithm) -> int:
+    if not user.is_authenticated:
+        return 0
+    vote = Vote.objects.filter(user=user, algorithm=algorithm).first()
+    return vote.value if vote else 0
+
+
+def comments_of(algorithm: Algorithm) -> QuerySet[Comment]:
+    """Top-level comments, oldest first, with their replies prefetched."""
+    replies = Comment.objects.select_related("author").order_by("created", "id")
+    return (algorithm.comments.filter(parent__isnull=True).select_related("author")
+            .prefetch_related(Prefetch("replies", queryset=replies)))
+
+
+def all_comments_of(algorithm: Algorithm) -> QuerySet[Comment]:
+    return algorithm.comments.select_related("author").order_by("created", "id")
+
+
+def get_comment(*, comment_id: int, user) -> Comment:
+    comment = Comment.objects.filter(
+        id=comment_id, algorithm__in=visible_algorithms(user).values("id")
+    ).select_related("author", "algorithm").first()
+    if comment is None:
+        raise Http404(f"no comment {comment_id}")
+    return comment

@@ -1,0 +1,146 @@
+"""Writes about algorithms: submissions (replayed by the solver), discoveries, votes and comments."""
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import IntegrityError, transaction
+from django.db.models import Sum
+from django.utils import timezone
+
+from puzzlehub.algorithms import markdown
+from puzzlehub.algorithms.models import Algorithm, Comment, Vote
+from puzzlehub.repos.models import Repository, Revision
+from puzzlehub.repos.services import load_definition
+from solver import api as solver_api
+from solver.errors import PuzzleError
+
+MAX_ALGORITHM_MOVES = 1000
+
+# The solver's effect analysis (discovery, issue 7): effect(defn, moves) -> {"effect", "effect_key",
+# "support", "order", ...}. A solver without it leaves algorithms' effects empty.
+_solver_effect = getattr(solver_api, "effect", None)
+
+
+def sequence_effect(defn, moves: list[str]) -> dict | None:
+    if _solver_effect is None:
+        return None
+    try:
+        return _solver_effect(defn, moves)
+    except PuzzleError:  # a puzzle the analysis cannot describe still takes valid sequences
+        return None
+
+
+def _effect_fields(effect: dict | None) -> dict:
+    effect = effect or None
+    return {
+        "effect": effect,
+        "effect_text": str((effect or {}).get("effect", ""))[:300],
+        "effect_key": str((effect or {}).get("effect_key", ""))[:300],
+    }
+
+
+def replay(defn, text) -> list[str]:
+    """The move names of `text` after replaying them from the goal; errors name the `moves` field."""
+    try:
+        names = solver_api.parse_moves(defn, text)
+        if not names:
+            raise ValidationError({"moves": "give at least one move"})
+        if len(names) > MAX_ALGORITHM_MOVES:
+            raise ValidationError({"moves": f"at most {MAX_ALGORITHM_MOVES} moves"})
+        state = solver_api.apply_moves(defn, names)
+    except PuzzleError as exc:
+        raise ValidationError({"moves": str(exc)}) from None
+    if state == defn.goal:
+        raise ValidationError({"moves": "the sequence changes nothing: it ends where it starts"})
+    return names
+
+
+def _create(*, revision: Revision, names: list[str], effect, source: str, author=None, title="") -> Algorithm:
+    moves = " ".join(names)
+    try:
+        with transaction.atomic():
+            return Algorithm.objects.create(
+                revision=revision, content_hash=revision.content_hash, moves=moves, length=len(names),
+                source=source, author=author, title=title, **_effect_fields(effect),
+            )
+    except IntegrityError:
+        raise ValidationError({"moves": "this sequence is already an algorithm of this puzzle"}) from None
+
+
+def submit_algorithm(*, repository: Repository, user, moves, title: str = "") -> Algorithm:
+    """A user's sequence on the repository's latest revision, replayed and described by the solver."""
+    revision = repository.head
+    defn = load_definition(revision.definition)
+    names = replay(defn, moves)
+    if len(title) > 200:
+        raise ValidationError({"title": "at most 200 characters"})
+    return _create(revision=revision, names=names, effect=sequence_effect(defn, names),
+                   source=Algorithm.SUBMITTED, author=user, title=title)
+
+
+def record_discovered_algorithm(*, revision: Revision, moves: list[str], effect: dict | None) -> Algorithm:
+    """A sequence found by a discovery job; recording the same sequence again returns the first."""
+    existing = Algorithm.objects.filter(content_hash=revision.content_hash, moves=" ".join(moves)).first()
+    if existing is not None:
+        return existing
+    defn = load_definition(revision.definition)
+    names = replay(defn, moves)  # a job's result is verified like a user's
+    return _create(revision=revision, names=names, effect=effect, source=Algorithm.DISCOVERED)
+
+
+def _rescore(algorithm: Algorithm) -> None:
+    algorithm.score = algorithm.votes.aggregate(total=Sum("value"))["total"] or 0
+    algorithm.save(update_fields=["score"])
+
+
+@transaction.atomic
+def vote(*, user, algorithm: Algorithm, value: int) -> Algorithm:
+    if value not in (Vote.UP, Vote.DOWN):
+        raise ValidationError({"value": "1 (up) or -1 (down)"})
+    Algorithm.objects.select_for_update().get(id=algorithm.id)  # one score update at a time
+    Vote.objects.update_or_create(algorithm=algorithm, user=user, defaults={"value": value})
+    _rescore(algorithm)
+    return algorithm
+
+
+@transaction.atomic
+def unvote(*, user, algorithm: Algorithm) -> Algorithm:
+    Algorithm.objects.select_for_update().get(id=algorithm.id)
+    Vote.objects.filter(algorithm=algorithm, user=user).delete()
+    _rescore(algorithm)
+    return algorithm
+
+
+def _clean_body(body) -> str:
+    if not isinstance(body, str) or not body.strip():
+        raise ValidationError({"body": "write something"})
+    if len(body) > 10_000:
+        raise ValidationError({"body": "at most 10,000 characters"})
+    return body
+
+
+def add_comment(*, algorithm: Algorithm, author, body: str, parent: Comment | None = None) -> Comment:
+    body = _clean_body(body)
+    if parent is not None:
+        if parent.algorithm_id != algorithm.id:
+            raise ValidationError({"parent": "that comment is on another algorithm"})
+        if parent.parent_id is not None:
+            raise ValidationError({"parent": f"replies are one level deep: reply to comment {parent.parent_id}"})
+    return Comment.objects.create(
+        algorithm=algorithm, author=author, parent=parent, body=body, body_html=markdown.render(body)
+    )
+
+
+def edit_comment(*, comment: Comment, user, body: str) -> Comment:
+    if comment.author_id != user.id:
+        raise PermissionDenied("only the author can edit a comment")
+    comment.body = _clean_body(body)
+    comment.body_html = markdown.render(comment.body)
+    comment.edited = timezone.now()
+    comment.save(update_fields=["body", "body_html", "edited"])
+    return comment
+
+
+def delete_comment(*, comment: Comment, user) -> None:
+    """The author deletes a comment, and with it the replies under it."""
+    if comment.author_id != user.id:
+        raise PermissionDenied("only the author can delete a comment")
+    comment.delete()

@@ -1,0 +1,190 @@
+"""API: submit solves, pattern-database builds and discovery runs; read, list and cancel jobs.
+
+Views are thin: they find the repository, hand the request's fields to services (which validate
+everything before queueing) and answer 202 with where to follow the job.
+"""
+
+from django.urls import reverse
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers, status
+from rest_framework.generics import ListAPIView
+from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from puzzlehub.jobs import selectors, services
+from puzzlehub.jobs.models import Job
+from puzzlehub.repos.selectors import get_repository
+
+
+class ProgressSerializer(serializers.Serializer):
+    fraction = serializers.FloatField(source="progress")
+    text = serializers.CharField(source="progress_text")
+
+
+class JobSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    kind = serializers.ChoiceField(choices=Job.KIND_CHOICES)
+    status = serializers.ChoiceField(choices=Job.STATUS_CHOICES)
+    repository = serializers.SerializerMethodField()
+    options = serializers.JSONField()
+    progress = ProgressSerializer(source="*")
+    result = serializers.JSONField(help_text="a solve's holds solution, length, optimal, verified")
+    error = serializers.CharField()
+    attempts = serializers.IntegerField()
+    worker = serializers.CharField()
+    cancel_requested = serializers.BooleanField()
+    created_at = serializers.DateTimeField()
+    started_at = serializers.DateTimeField()
+    finished_at = serializers.DateTimeField()
+    url = serializers.SerializerMethodField()
+    html_url = serializers.SerializerMethodField()
+
+    def get_repository(self, job) -> str | None:
+        return job.repository.full_name if job.repository else None
+
+    def get_url(self, job) -> str:
+        return self.context["request"].build_absolute_uri(reverse("api-job", kwargs={"job_id": job.id}))
+
+    def get_html_url(self, job) -> str:
+        return self.context["request"].build_absolute_uri(reverse("job", kwargs={"job_id": job.id}))
+
+
+class AcceptedSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    status = serializers.CharField()
+    url = serializers.CharField()
+
+
+def accepted(request, job: Job) -> Response:
+    url = request.build_absolute_uri(reverse("api-job", kwargs={"job_id": job.id}))
+    return Response({"id": job.id, "status": job.status, "url": url}, status=status.HTTP_202_ACCEPTED,
+                    headers={"Location": url})
+
+
+def quota_refused(exc: services.QuotaExceeded) -> Response:
+    return Response({"detail": str(exc)}, status=status.HTTP_429_TOO_MANY_REQUESTS)
+
+
+class SolveRequestSerializer(serializers.Serializer):
+    state = serializers.JSONField(required=False, help_text="colours: a list, or a string of colour letters")
+    scramble = serializers.JSONField(required=False, help_text="moves from the goal: text or a list of names")
+    optimal = serializers.BooleanField(required=False, default=False)
+    method = serializers.CharField(required=False)
+    time_limit = serializers.FloatField(required=False, help_text="seconds")
+    revision = serializers.IntegerField(required=False, help_text="default: the latest")
+
+
+class SolveCreate(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=SolveRequestSerializer, responses={202: AcceptedSerializer})
+    def post(self, request, owner, name):
+        repository = get_repository(owner=owner, name=name, user=request.user)
+        data = request.data
+        try:
+            job = services.submit_solve(
+                user=request.user, repository=repository, state=data.get("state"), scramble=data.get("scramble"),
+                optimal=data.get("optimal", False), method=data.get("method"),
+                time_limit=data.get("time_limit"), revision=data.get("revision"),
+            )
+        except services.QuotaExceeded as exc:
+            return quota_refused(exc)
+        return accepted(request, job)
+
+
+class PatternDatabaseRequestSerializer(serializers.Serializer):
+    projection = serializers.JSONField(required=False, help_text="the solver's projection; default: its own plan")
+    memory_mb = serializers.IntegerField(required=False)
+    time_limit = serializers.FloatField(required=False)
+    revision = serializers.IntegerField(required=False)
+
+
+class PatternDatabaseSerializer(serializers.Serializer):
+    status = serializers.CharField(help_text="ready, or the status of the build under way")
+    projection = serializers.CharField(allow_null=True)
+    description = serializers.CharField()
+    bytes = serializers.IntegerField(allow_null=True)
+    sha256 = serializers.CharField(allow_null=True)
+    job = serializers.IntegerField(allow_null=True)
+    created_at = serializers.DateTimeField()
+
+
+class PatternDatabases(APIView):
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    @extend_schema(responses=PatternDatabaseSerializer(many=True))
+    def get(self, request, owner, name):
+        repository = get_repository(owner=owner, name=name, user=request.user)
+        rows = selectors.pattern_databases_for(repository=repository)
+        return Response(PatternDatabaseSerializer(rows, many=True).data)
+
+    @extend_schema(request=PatternDatabaseRequestSerializer, responses={202: AcceptedSerializer})
+    def post(self, request, owner, name):
+        repository = get_repository(owner=owner, name=name, user=request.user)
+        data = request.data
+        try:
+            job = services.submit_pattern_database(
+                user=request.user, repository=repository, projection=data.get("projection"),
+                memory_mb=data.get("memory_mb"), time_limit=data.get("time_limit"), revision=data.get("revision"),
+            )
+        except services.QuotaExceeded as exc:
+            return quota_refused(exc)
+        return accepted(request, job)
+
+
+class DiscoveryRequestSerializer(serializers.Serializer):
+    max_length = serializers.IntegerField(required=False)
+    max_support = serializers.IntegerField(required=False)
+    time_limit = serializers.FloatField(required=False)
+    revision = serializers.IntegerField(required=False)
+
+
+class DiscoveryCreate(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=DiscoveryRequestSerializer, responses={202: AcceptedSerializer})
+    def post(self, request, owner, name):
+        repository = get_repository(owner=owner, name=name, user=request.user)
+        data = request.data
+        try:
+            job = services.submit_discovery(
+                user=request.user, repository=repository, max_length=data.get("max_length"),
+                max_support=data.get("max_support"), time_limit=data.get("time_limit"),
+                revision=data.get("revision"),
+            )
+        except services.QuotaExceeded as exc:
+            return quota_refused(exc)
+        return accepted(request, job)
+
+
+class JobDetail(APIView):
+    @extend_schema(responses=JobSerializer)
+    def get(self, request, job_id):
+        job = selectors.get_job(job_id=job_id, user=request.user)
+        return Response(JobSerializer(job, context={"request": request}).data)
+
+
+@extend_schema(parameters=[
+    OpenApiParameter("status", str, enum=[s for s, _ in Job.STATUS_CHOICES]),
+    OpenApiParameter("kind", str, enum=[k for k, _ in Job.KIND_CHOICES]),
+])
+class JobList(ListAPIView):
+    """The caller's own jobs, newest first."""
+
+    permission_classes = [IsAuthenticated]
+    serializer_class = JobSerializer
+
+    def get_queryset(self):
+        params = self.request.query_params
+        return selectors.jobs_of(user=self.request.user, status=params.get("status", ""), kind=params.get("kind", ""))
+
+
+class JobCancel(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=None, responses=JobSerializer)
+    def post(self, request, job_id):
+        job = selectors.get_job(job_id=job_id, user=request.user)
+        job = services.cancel(job=job, user=request.user)
+        return Response(JobSerializer(job, context={"request": request}).data)

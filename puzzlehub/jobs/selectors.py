@@ -1,0 +1,71 @@
+"""Reads about jobs and pattern databases. A job is visible to the user who submitted it and to
+anyone who can see its repository; a job on a private repository is a 404 to everyone else."""
+
+from functools import lru_cache
+
+from django.core.exceptions import ValidationError
+from django.db.models import Q, QuerySet
+from django.http import Http404
+
+from puzzlehub.jobs.models import Job, PatternDatabase
+from puzzlehub.repos.models import Repository, Revision
+from puzzlehub.repos.services import load_definition
+
+
+def visible_jobs(user) -> QuerySet[Job]:
+    query = Q(repository__visibility=Repository.PUBLIC)
+    if user is not None and user.is_authenticated:
+        query |= Q(user=user) | Q(repository__owner=user)
+    return Job.objects.filter(query).select_related("user", "repository__owner", "revision")
+
+
+def get_job(*, job_id: int, user) -> Job:
+    job = visible_jobs(user).filter(id=job_id).first()
+    if job is None:
+        raise Http404(f"no job {job_id}")
+    return job
+
+
+def jobs_of(*, user, status: str = "", kind: str = "") -> QuerySet[Job]:
+    """The caller's own jobs, newest first, optionally of one status and one kind."""
+    jobs = Job.objects.filter(user=user).select_related("repository__owner")
+    if status:
+        if status not in dict(Job.STATUS_CHOICES):
+            raise ValidationError({"status": f"unknown status {status!r}; statuses: {', '.join(dict(Job.STATUS_CHOICES))}"})
+        jobs = jobs.filter(status=status)
+    if kind:
+        if kind not in dict(Job.KIND_CHOICES):
+            raise ValidationError({"kind": f"unknown kind {kind!r}; kinds: {', '.join(dict(Job.KIND_CHOICES))}"})
+        jobs = jobs.filter(kind=kind)
+    return jobs
+
+
+def active_count(user) -> int:
+    return Job.objects.filter(user=user, status__in=Job.ACTIVE).count()
+
+
+def pattern_databases_for(*, repository: Repository) -> list[dict]:
+    """The stored pattern databases of the repository's puzzle, then the builds still under way."""
+    content_hash = repository.head.content_hash
+    rows = [
+        {"status": "ready", "projection": db.projection, "description": db.description, "bytes": db.bytes,
+         "sha256": db.sha256, "job": db.job_id, "created_at": db.created_at}
+        for db in PatternDatabase.objects.filter(content_hash=content_hash)
+    ]
+    building = Job.objects.filter(kind=Job.PDB, content_hash=content_hash, status__in=Job.ACTIVE)
+    rows += [
+        {"status": job.status, "projection": job.options.get("projection"), "description": "", "bytes": None,
+         "sha256": None, "job": job.id, "created_at": job.created_at}
+        for job in building.order_by("created_at")
+    ]
+    return rows
+
+
+@lru_cache(maxsize=64)
+def _definition(revision_id: int, content_hash: str):
+    return load_definition(Revision.objects.values_list("definition", flat=True).get(id=revision_id))
+
+
+def definition_of(revision: Revision):
+    """The solver's Definition of a revision; revisions never change, so each process loads it once."""
+    return _definition(revision.id, revision.content_hash)

@@ -1,0 +1,356 @@
+"""Writes about jobs: submit (everything validated before anything is queued), claim, heartbeat,
+finish, cancel, and the janitor's sweep.
+
+The lease protocol (DESIGN.md): `claim` is one conditional UPDATE (owner token, expiry, attempts+1),
+so two deliveries of one message never run the job at the same time; `heartbeat` renews the lease
+and writes progress; `finish` writes the outcome only while the caller still holds the lease
+(fencing); `sweep` gives expired leases back to the queue, fails jobs that ran out of attempts and
+sends again queued jobs whose message was lost.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+from datetime import timedelta
+from functools import partial
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import IntegrityError, transaction
+from django.db.models import F, Q
+from django.db.models.functions import Coalesce
+from django.utils import timezone
+
+from puzzlehub.algorithms.models import Algorithm
+from puzzlehub.algorithms.services import record_discovered_algorithm
+from puzzlehub.jobs import dispatch
+from puzzlehub.jobs.models import Job, PatternDatabase
+from puzzlehub.jobs.selectors import active_count, definition_of
+from puzzlehub.repos.models import Repository
+from puzzlehub.repos.selectors import get_revision
+from solver import api as solver_api
+from solver.errors import PuzzleError
+from solver.search import engine as search_engine
+
+log = logging.getLogger(__name__)
+
+MAX_DISCOVERY_LENGTH = 40  # moves per discovered sequence a user may ask for
+
+
+class QuotaExceeded(Exception):
+    """The user already has as many queued or running jobs as allowed (HTTP 429)."""
+
+
+# ----------------------------------------------------------------------------------- submitting
+
+
+def _number(field: str, value, *, low: float, high: float, integer: bool = False):
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or (integer and not float(value).is_integer()):
+        raise ValidationError({field: f"expected {'a whole number' if integer else 'a number'}, got {value!r}"})
+    if not low <= value <= high:
+        raise ValidationError({field: f"must be between {low:g} and {high:g}"})
+    return int(value) if integer else float(value)
+
+
+def _time_limit(kind: str, value) -> float:
+    default, most = settings.JOB_TIME_LIMITS[kind]
+    chosen = _number("time_limit", value, low=0.1, high=most)
+    return float(default) if chosen is None else chosen
+
+
+def _memory_limit(value) -> int:
+    default, most = settings.JOB_MEMORY_MB
+    chosen = _number("memory_mb", value, low=16, high=most, integer=True)
+    return (default if chosen is None else chosen) * 2**20
+
+
+def _dedupe_key(*parts) -> str:
+    return hashlib.sha256(json.dumps(parts, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+
+
+def _submitter(user):
+    if user is None or not user.is_authenticated:
+        raise PermissionDenied("log in to submit jobs")
+    return user
+
+
+def _revision(repository: Repository, number):
+    number = _number("revision", number, low=1, high=2**31 - 1, integer=True)
+    return get_revision(repository=repository, number=number)
+
+
+def _queue(*, user, repository: Repository, revision, kind: str, options: dict, dedupe_key: str,
+           time_limit: float, memory_limit: int) -> Job:
+    """Create a queued job within the user's quota; its message is sent once the row is committed."""
+    # one submission at a time per user, so that concurrent requests cannot overrun the quota
+    get_user_model().objects.select_for_update().filter(pk=user.pk).first()
+    if active_count(user) >= settings.JOB_QUOTA:
+        raise QuotaExceeded(
+            f"you have {settings.JOB_QUOTA} jobs queued or running, the most allowed; wait for one to finish"
+        )
+    job = Job.objects.create(
+        kind=kind, user=user, repository=repository, revision=revision, content_hash=revision.content_hash,
+        options=options, dedupe_key=dedupe_key, time_limit=time_limit, memory_limit=memory_limit,
+        max_attempts=settings.JOB_ATTEMPTS, dispatched_at=timezone.now(),
+    )
+    transaction.on_commit(partial(dispatch.send, job_id=job.id, kind=kind, time_limit=time_limit))
+    return job
+
+
+def _start_state(defn, *, state, scramble) -> tuple:
+    if (state is None) == (scramble is None):
+        raise ValidationError({"state": "give either a state (colours) or a scramble (moves), not both"})
+    if scramble is not None:
+        try:
+            return solver_api.apply_moves(defn, solver_api.parse_moves(defn, scramble))
+        except PuzzleError as exc:
+            raise ValidationError({"scramble": str(exc)}) from None
+    try:
+        start = solver_api.parse_state(defn, state)
+    except PuzzleError as exc:
+        raise ValidationError({"state": str(exc)}) from None
+    reason = solver_api.reachability(defn, start)
+    if reason is not None:
+        raise ValidationError({"state": f"state cannot be solved: {reason}"})
+    return start
+
+
+def _stored_solution(defn, *, key: str, start: tuple) -> Job | None:
+    """A finished solve with this key whose solution still replays from `start` to a goal."""
+    for done in Job.objects.filter(kind=Job.SOLVE, dedupe_key=key, status=Job.SUCCEEDED).order_by("-finished_at")[:3]:
+        moves = (done.result or {}).get("solution")
+        if moves is not None and solver_api.verify(defn, start, moves):
+            return done
+    return None
+
+
+@transaction.atomic
+def submit_solve(*, user, repository: Repository, state=None, scramble=None, optimal=False, method=None,
+                 time_limit=None, revision=None) -> Job:
+    """A solve of `state` (colours) or of the state `scramble` (moves) makes from the goal.
+
+    A state this puzzle cannot reach is refused here, with the reason. The same state on the same
+    canonical puzzle with the same options answers at once from the stored result."""
+    user = _submitter(user)
+    if not isinstance(optimal, bool):
+        raise ValidationError({"optimal": "true or false"})
+    if method is not None and method not in search_engine.METHODS:
+        raise ValidationError({"method": f"unknown method {method!r}; methods: {', '.join(search_engine.METHODS)}"})
+    limit = _time_limit(Job.SOLVE, time_limit)
+    rev = _revision(repository, revision)
+    defn = definition_of(rev)
+    start = _start_state(defn, state=state, scramble=scramble)
+    options = {"state": list(start), "optimal": optimal, "method": method}
+    if scramble is not None:
+        options["scramble"] = solver_api.parse_moves(defn, scramble)
+    key = _dedupe_key(Job.SOLVE, rev.content_hash, list(start), optimal, method)
+    done = _stored_solution(defn, key=key, start=start)
+    if done is not None:
+        now = timezone.now()
+        return Job.objects.create(
+            kind=Job.SOLVE, status=Job.SUCCEEDED, user=user, repository=repository, revision=rev,
+            content_hash=rev.content_hash, options=options, dedupe_key=key, time_limit=limit, memory_limit=0,
+            max_attempts=0, progress=1.0, progress_text=f"answered from job {done.id}",
+            result=dict(done.result, cached_from=done.id), started_at=now, finished_at=now,
+        )
+    return _queue(user=user, repository=repository, revision=rev, kind=Job.SOLVE, options=options,
+                  dedupe_key=key, time_limit=limit, memory_limit=_memory_limit(None))
+
+
+def _projection_text(projection) -> str | None:
+    """The projection in the solver's compact JSON text (a list of parts), or None for its own plan."""
+    if projection is None or projection == "":
+        return None
+    if isinstance(projection, str):
+        try:
+            projection = json.loads(projection)
+        except ValueError as exc:
+            raise ValidationError({"projection": f"not valid JSON ({exc})"}) from None
+    if not isinstance(projection, list) or not projection:
+        raise ValidationError({"projection": "a list of parts [orbit, [pieces], twist, merged, counted]"})
+    return json.dumps(projection, separators=(",", ":"))
+
+
+def submit_pattern_database(*, user, repository: Repository, projection=None, memory_mb=None,
+                            time_limit=None, revision=None) -> Job:
+    """A pattern-database build; asking for one that exists or is being built returns that job."""
+    user = _submitter(user)
+    rev = _revision(repository, revision)
+    text = _projection_text(projection)
+    memory = _memory_limit(memory_mb)
+    limit = _time_limit(Job.PDB, time_limit)
+    # without a projection the solver plans the tables itself, and the plan depends on the budget
+    key = _dedupe_key(Job.PDB, rev.content_hash, text if text is not None else f"plan:{memory}")
+    existing = _pdb_build(key)
+    if existing is not None:
+        return existing
+    try:
+        with transaction.atomic():
+            return _queue(user=user, repository=repository, revision=rev, kind=Job.PDB,
+                          options={"projection": text}, dedupe_key=key, time_limit=limit, memory_limit=memory)
+    except IntegrityError:  # another request started the same build a moment ago
+        return _pdb_build(key)
+
+
+def _pdb_build(key: str) -> Job | None:
+    """The active build with this key, else the latest successful one whose files are all stored."""
+    active = Job.objects.filter(kind=Job.PDB, dedupe_key=key, status__in=Job.ACTIVE).first()
+    if active is not None:
+        return active
+    done = Job.objects.filter(kind=Job.PDB, dedupe_key=key, status=Job.SUCCEEDED).order_by("-finished_at").first()
+    if done is not None and done.pattern_databases.count() == len((done.result or {}).get("databases", [])):
+        return done
+    return None
+
+
+@transaction.atomic
+def submit_discovery(*, user, repository: Repository, max_length=None, max_support=None, time_limit=None,
+                     revision=None) -> Job:
+    """A discovery run; the algorithms it finds are recorded under the repository's puzzle."""
+    user = _submitter(user)
+    options = {
+        "max_length": _number("max_length", max_length, low=1, high=MAX_DISCOVERY_LENGTH, integer=True),
+        "max_support": _number("max_support", max_support, low=1, high=10_000, integer=True),
+    }
+    rev = _revision(repository, revision)
+    limit = _time_limit(Job.DISCOVER, time_limit)
+    key = _dedupe_key(Job.DISCOVER, rev.content_hash, options, limit)
+    return _queue(user=user, repository=repository, revision=rev, kind=Job.DISCOVER, options=options,
+                  dedupe_key=key, time_limit=limit, memory_limit=_memory_limit(None))
+
+
+# ----------------------------------------------------------------------------------- the lease
+
+
+def _lease_expiry():
+    return timezone.now() + timedelta(seconds=settings.JOB_LEASE)
+
+
+def claim(*, job_id: int, owner: str, worker: str) -> Job | None:
+    """Take the job for `owner` if it is queued (or its lease ran out); None when someone else has
+    it, it is finished or cancelled, or it has used all its attempts."""
+    now = timezone.now()
+    taken = (
+        Job.objects.filter(id=job_id, cancel_requested=False, attempts__lt=F("max_attempts"))
+        .filter(Q(status=Job.QUEUED) | Q(status=Job.RUNNING, lease_expires__lt=now))
+        .update(status=Job.RUNNING, lease_owner=owner, lease_expires=_lease_expiry(), worker=worker,
+                attempts=F("attempts") + 1, started_at=Coalesce("started_at", now), heartbeat_at=now)
+    )
+    return Job.objects.select_related("revision").get(id=job_id) if taken else None
+
+
+def heartbeat(*, job_id: int, owner: str, progress: float | None = None, text: str = "") -> tuple[bool, bool]:
+    """Renew the lease and write progress. Returns (still held, cancel requested)."""
+    changes = {"lease_expires": _lease_expiry(), "heartbeat_at": timezone.now()}
+    if progress is not None:
+        changes.update(progress=progress, progress_text=text[:200])
+    held = Job.objects.filter(id=job_id, lease_owner=owner, status=Job.RUNNING).update(**changes)
+    if not held:
+        return False, False
+    return True, Job.objects.filter(id=job_id).values_list("cancel_requested", flat=True).get()
+
+
+def finish(*, job_id: int, owner: str, status: str, result=None, error: str = "",
+           progress: float | None = None, text: str = "") -> bool:
+    """Write the outcome if `owner` still holds the lease; False (nothing written) otherwise."""
+    if status not in Job.FINISHED:
+        raise ValueError(f"status: {status!r} is not a finished status")
+    with transaction.atomic():
+        job = Job.objects.select_for_update().filter(id=job_id, lease_owner=owner, status=Job.RUNNING).first()
+        if job is None:
+            return False
+        if status == Job.SUCCEEDED and job.kind == Job.DISCOVER:
+            result = _record_algorithms(job, result)
+        if status == Job.SUCCEEDED and job.kind == Job.PDB:
+            _record_pattern_databases(job, result)
+        job.status, job.result, job.error = status, result, error[:5000]
+        job.finished_at = timezone.now()
+        job.lease_owner, job.lease_expires = "", None
+        if status == Job.SUCCEEDED:
+            job.progress = 1.0
+        elif progress is not None:  # a stopped job keeps how far it got
+            job.progress, job.progress_text = progress, text[:200]
+        job.save()
+    return True
+
+
+def _record_algorithms(job: Job, result: dict) -> dict:
+    """Record each discovered sequence under the job's puzzle, skipping ones already known."""
+    recorded, known = [], 0
+    for found in result.get("algorithms", []):
+        moves = " ".join(found["moves"])
+        if job.revision is None or Algorithm.objects.filter(content_hash=job.content_hash, moves=moves).exists():
+            known += 1
+            continue
+        try:
+            algorithm = record_discovered_algorithm(revision=job.revision, moves=found["moves"], effect=found)
+        except ValidationError as exc:  # replay refused it: never store what does not verify
+            log.warning("job %s: discovered sequence %r refused: %s", job.id, moves, exc)
+            continue
+        recorded.append(algorithm.id)
+    return dict(result, recorded=recorded, already_known=known)
+
+
+def _record_pattern_databases(job: Job, result: dict) -> None:
+    for db in result.get("databases", []):
+        PatternDatabase.objects.update_or_create(
+            storage_name=db["storage_name"],
+            defaults={"content_hash": job.content_hash, "projection": db["projection"],
+                      "description": db.get("description", "")[:300], "bytes": db["bytes"],
+                      "sha256": db["sha256"], "header": db.get("header", {}), "job": job},
+        )
+
+
+def cancel(*, job: Job, user) -> Job:
+    """A queued job is cancelled at once; a running one is asked to stop at its next heartbeat."""
+    if user is None or job.user_id != user.id:
+        raise PermissionDenied("only the user who submitted a job can cancel it")
+    Job.objects.filter(id=job.id, status=Job.QUEUED).update(
+        status=Job.CANCELLED, cancel_requested=True, finished_at=timezone.now(), error="cancelled before it started",
+    )
+    Job.objects.filter(id=job.id, status=Job.RUNNING).update(cancel_requested=True)
+    job.refresh_from_db()
+    return job
+
+
+# ----------------------------------------------------------------------------------- the janitor
+
+
+def sweep() -> dict:
+    """Jobs whose worker went silent go back to the queue (or fail after their last attempt); queued
+    jobs not started long after their message was sent are sent again. Safe to run anywhere, often
+    and concurrently: rows are locked and skipped when another sweep holds them."""
+    now = timezone.now()
+    counts = {"requeued": 0, "failed": 0, "cancelled": 0, "resent": 0}
+    with transaction.atomic():
+        expired = Job.objects.select_for_update(skip_locked=True).filter(status=Job.RUNNING, lease_expires__lt=now)
+        for job in expired[:500]:
+            job.lease_owner, job.lease_expires = "", None
+            if job.cancel_requested:
+                job.status, job.finished_at, job.error = Job.CANCELLED, now, "cancelled (its worker stopped answering)"
+                counts["cancelled"] += 1
+            elif job.attempts >= job.max_attempts:
+                job.status, job.finished_at = Job.FAILED, now
+                job.error = (f"gave up after {job.attempts} attempts: the worker running it ({job.worker}) stopped "
+                             f"renewing its lease (killed, out of memory, over its hard time limit, or its machine went away)")
+                counts["failed"] += 1
+            else:
+                job.status, job.dispatched_at = Job.QUEUED, now
+                job.progress_text = f"queued again: worker {job.worker} stopped answering"[:200]
+                transaction.on_commit(partial(dispatch.send, job_id=job.id, kind=job.kind, time_limit=job.time_limit))
+                counts["requeued"] += 1
+            job.save()
+        lost_before = now - timedelta(seconds=settings.JOB_REDISPATCH)
+        lost = Job.objects.select_for_update(skip_locked=True).filter(status=Job.QUEUED, dispatched_at__lt=lost_before)
+        for job in lost[:500]:
+            Job.objects.filter(id=job.id).update(dispatched_at=now)
+            transaction.on_commit(partial(dispatch.send, job_id=job.id, kind=job.kind, time_limit=job.time_limit))
+            counts["resent"] += 1
+    if any(counts.values()):
+        log.info("janitor: %s", counts)
+    return counts

@@ -1,0 +1,309 @@
+"""API: repositories, revisions, forks, compare and stars. Views are thin: they parse, check who may
+do what, and call services and selectors."""
+
+from django.core.exceptions import PermissionDenied
+from django.urls import reverse
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
+from rest_framework import serializers, status
+from rest_framework.exceptions import ValidationError
+from rest_framework.generics import ListAPIView
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from puzzlehub.repos import selectors, services
+from puzzlehub.repos.models import Repository
+
+VISIBILITY = [Repository.PUBLIC, Repository.PRIVATE]
+
+
+def repository_url(request, repository) -> str:
+    return request.build_absolute_uri(
+        reverse("api-repo", kwargs={"owner": repository.owner.username, "name": repository.name})
+    )
+
+
+class HeadSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    hash = serializers.CharField(source="content_hash")
+    state_count = serializers.CharField(help_text="decimal digits: counts can exceed 64 bits")
+    state_count_exact = serializers.BooleanField()
+    stickers = serializers.IntegerField()
+    moves = serializers.IntegerField(source="moves_count")
+
+
+class ForkedFromSerializer(serializers.Serializer):
+    full_name = serializers.CharField()
+    revision = serializers.IntegerField(allow_null=True)
+    url = serializers.CharField(allow_null=True, help_text="null when the parent was deleted")
+
+
+class RepositorySerializer(serializers.Serializer):
+    owner = serializers.CharField(source="owner.username")
+    name = serializers.CharField()
+    full_name = serializers.CharField()
+    description = serializers.CharField()
+    visibility = serializers.ChoiceField(choices=VISIBILITY)
+    license = serializers.CharField()
+    topics = serializers.SerializerMethodField()
+    forked_from = serializers.SerializerMethodField()
+    stars_count = serializers.IntegerField()
+    forks_count = serializers.IntegerField()
+    head = HeadSerializer()
+    created = serializers.DateTimeField()
+    updated = serializers.DateTimeField()
+    url = serializers.SerializerMethodField()
+    html_url = serializers.SerializerMethodField()
+
+    def get_topics(self, repository) -> list[str]:
+        return sorted(t.name for t in repository.topics.all())
+
+    @extend_schema_field(ForkedFromSerializer(allow_null=True))
+    def get_forked_from(self, repository) -> dict | None:
+        if not repository.forked_from_name:
+            return None
+        parent = repository.forked_from
+        return {
+            "full_name": parent.full_name if parent else repository.forked_from_name,
+            "revision": repository.forked_at_number,
+            "url": repository_url(self.context["request"], parent) if parent else None,
+        }
+
+    def get_url(self, repository) -> str:
+        return repository_url(self.context["request"], repository)
+
+    def get_html_url(self, repository) -> str:
+        return self.context["request"].build_absolute_uri(f"/{repository.full_name}/")
+
+
+class RepositoryCreateSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=100)
+    description = serializers.CharField(required=False, allow_blank=True, max_length=2000, default="")
+    visibility = serializers.ChoiceField(choices=VISIBILITY, default=Repository.PUBLIC)
+    license = serializers.CharField(required=False, allow_blank=True, max_length=64, default="")
+    topics = serializers.ListField(child=serializers.CharField(max_length=40), required=False, default=list,
+                                   max_length=20)
+    definition = serializers.CharField(help_text="the puzzle definition, YAML (seed or native format)",
+                                       trim_whitespace=False, max_length=services.MAX_DEFINITION_CHARS)
+    message = serializers.CharField(required=False, allow_blank=True, max_length=500, default="")
+
+
+class RepositoryUpdateSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=100, required=False)
+    description = serializers.CharField(required=False, allow_blank=True, max_length=2000)
+    visibility = serializers.ChoiceField(choices=VISIBILITY, required=False)
+    license = serializers.CharField(required=False, allow_blank=True, max_length=64)
+    topics = serializers.ListField(child=serializers.CharField(max_length=40), required=False, max_length=20)
+
+
+class RevisionSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    hash = serializers.CharField(source="content_hash")
+    message = serializers.CharField()
+    author = serializers.CharField(source="author.username", default=None)
+    created = serializers.DateTimeField()
+    puzzle_name = serializers.CharField()
+    stickers = serializers.IntegerField()
+    moves = serializers.IntegerField(source="moves_count")
+    state_count = serializers.CharField()
+    state_count_exact = serializers.BooleanField()
+    group_order = serializers.CharField()
+    url = serializers.SerializerMethodField()
+
+    def get_url(self, revision) -> str:
+        repo = revision.repository
+        return self.context["request"].build_absolute_uri(reverse(
+            "api-revision", kwargs={"owner": repo.owner.username, "name": repo.name, "number": revision.number}
+        ))
+
+
+class RevisionDetailSerializer(RevisionSerializer):
+    definition = serializers.CharField()
+    facts = serializers.JSONField()
+
+
+class RevisionCreateSerializer(serializers.Serializer):
+    definition = serializers.CharField(trim_whitespace=False, max_length=services.MAX_DEFINITION_CHARS)
+    message = serializers.CharField(required=False, allow_blank=True, max_length=500, default="")
+
+
+class ForkSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=100, required=False, help_text="default: the parent's name")
+
+
+def owned(repository, user):
+    """The repository when `user` owns it; anyone else may only read it."""
+    if repository.owner_id != user.id:
+        raise PermissionDenied("only the owner can change this repository")
+    return repository
+
+
+REPO_LIST_PARAMS = [
+    OpenApiParameter("q", str, description="words matched against name, description, owner and topics"),
+    OpenApiParameter("owner", str), OpenApiParameter("topic", str),
+    OpenApiParameter("ordering", str, enum=sorted(selectors.ORDERINGS)),
+]
+
+
+class RepositoryList(ListAPIView):
+    serializer_class = RepositorySerializer
+
+    def get_queryset(self):
+        params = self.request.query_params
+        return selectors.search_repositories(
+            user=self.request.user, q=params.get("q", ""), owner=params.get("owner", ""),
+            topic=params.get("topic", ""), ordering=params.get("ordering", ""),
+        ).prefetch_related("topics")
+
+    @extend_schema(parameters=REPO_LIST_PARAMS, summary="Public repositories and the caller's own")
+    def get(self, request, *args, **kwargs):
+        return super().get(request, *args, **kwargs)
+
+    @extend_schema(request=RepositoryCreateSerializer, responses={201: RepositorySerializer},
+                   summary="Create a repository with its first revision")
+    def post(self, request):
+        data = RepositoryCreateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        repository = services.create_repository(owner=request.user, **data.validated_data)
+        return Response(RepositorySerializer(repository, context={"request": request}).data,
+                        status=status.HTTP_201_CREATED)
+
+
+class RepositoryDetail(APIView):
+    @extend_schema(responses=RepositorySerializer)
+    def get(self, request, owner, name):
+        repository = selectors.get_repository(owner=owner, name=name, user=request.user)
+        return Response(RepositorySerializer(repository, context={"request": request}).data)
+
+    @extend_schema(request=RepositoryUpdateSerializer, responses=RepositorySerializer)
+    def patch(self, request, owner, name):
+        repository = owned(selectors.get_repository(owner=owner, name=name, user=request.user), request.user)
+        data = RepositoryUpdateSerializer(data=request.data, partial=True)
+        data.is_valid(raise_exception=True)
+        repository = services.update_repository(repository=repository, **data.validated_data)
+        return Response(RepositorySerializer(repository, context={"request": request}).data)
+
+    @extend_schema(responses={204: None})
+    def delete(self, request, owner, name):
+        repository = owned(selectors.get_repository(owner=owner, name=name, user=request.user), request.user)
+        services.delete_repository(repository=repository)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class RevisionList(ListAPIView):
+    """Revisions, newest first."""
+
+    serializer_class = RevisionSerializer
+
+    def get_queryset(self):
+        kwargs = self.kwargs
+        repository = selectors.get_repository(owner=kwargs["owner"], name=kwargs["name"], user=self.request.user)
+        return selectors.revisions_of(repository).select_related("repository__owner")
+
+    @extend_schema(request=RevisionCreateSerializer, responses={201: RevisionDetailSerializer},
+                   summary="Add a revision (owner only); the definition must validate")
+    def post(self, request, owner, name):
+        repository = owned(selectors.get_repository(owner=owner, name=name, user=request.user), request.user)
+        data = RevisionCreateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        revision = services.create_revision(repository=repository, author=request.user, **data.validated_data)
+        return Response(RevisionDetailSerializer(revision, context={"request": request}).data,
+                        status=status.HTTP_201_CREATED)
+
+
+class RevisionDetail(APIView):
+    @extend_schema(responses=RevisionDetailSerializer)
+    def get(self, request, owner, name, number):
+        repository = selectors.get_repository(owner=owner, name=name, user=request.user)
+        revision = selectors.get_revision(repository=repository, number=number)
+        return Response(RevisionDetailSerializer(revision, context={"request": request}).data)
+
+
+class Fork(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=ForkSerializer, responses={201: RepositorySerializer},
+                   summary="Fork into the caller's account, with the whole history")
+    def post(self, request, owner, name):
+        repository = selectors.get_repository(owner=owner, name=name, user=request.user)
+        data = ForkSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        fork = services.fork_repository(repository=repository, user=request.user, **data.validated_data)
+        return Response(RepositorySerializer(fork, context={"request": request}).data,
+                        status=status.HTTP_201_CREATED)
+
+
+class ForkList(ListAPIView):
+    """The repository's direct forks that the caller can see."""
+
+    serializer_class = RepositorySerializer
+
+    def get_queryset(self):
+        kwargs = self.kwargs
+        repository = selectors.get_repository(owner=kwargs["owner"], name=kwargs["name"], user=self.request.user)
+        return selectors.forks_of(repository=repository, user=self.request.user).prefetch_related("topics")
+
+
+class CompareSideSerializer(serializers.Serializer):
+    repository = serializers.CharField()
+    revision = serializers.IntegerField()
+    hash = serializers.CharField()
+
+
+class CompareSerializer(serializers.Serializer):
+    base = CompareSideSerializer()
+    head = CompareSideSerializer()
+    same_puzzle = serializers.BooleanField()
+    semantic = serializers.JSONField(help_text="moves added, removed, renamed, changed; goals; stickers")
+    text_diff = serializers.CharField(help_text="unified diff of the definition texts")
+
+
+def positive_int_param(request, key):
+    value = request.query_params.get(key)
+    if value is None or value == "":
+        return None
+    if not value.isdigit() or int(value) < 1:
+        raise ValidationError({key: "a revision number: 1, 2, ..."})
+    return int(value)
+
+
+class Compare(APIView):
+    @extend_schema(
+        parameters=[OpenApiParameter("base", int, description="revision of the first repository (default: latest)"),
+                    OpenApiParameter("head", int, description="revision of the second repository (default: latest)")],
+        responses=CompareSerializer, summary="Semantic and text difference of two repositories or revisions",
+    )
+    def get(self, request, owner, name, other_owner, other_name):
+        base_repo = selectors.get_repository(owner=owner, name=name, user=request.user)
+        head_repo = selectors.get_repository(owner=other_owner, name=other_name, user=request.user)
+        base = selectors.get_revision(repository=base_repo, number=positive_int_param(request, "base"))
+        head = selectors.get_revision(repository=head_repo, number=positive_int_param(request, "head"))
+        result = selectors.compare_revisions(base, head)
+        side = lambda r: {"repository": r.repository.full_name, "revision": r.number, "hash": r.content_hash}  # noqa: E731
+        return Response({"base": side(base), "head": side(head),
+                         "same_puzzle": base.content_hash == head.content_hash, **result})
+
+
+class StarSerializer(serializers.Serializer):
+    starred = serializers.BooleanField()
+    stars_count = serializers.IntegerField()
+
+
+class StarView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    def _answer(self, repository, starred):
+        repository.refresh_from_db(fields=["stars_count"])
+        return Response({"starred": starred, "stars_count": repository.stars_count})
+
+    @extend_schema(request=None, responses=StarSerializer, summary="Star (idempotent)")
+    def put(self, request, owner, name):
+        repository = selectors.get_repository(owner=owner, name=name, user=request.user)
+        services.star_repository(user=request.user, repository=repository)
+        return self._answer(repository, True)
+
+    @extend_schema(request=None, responses=StarSerializer, summary="Remove the caller's star")
+    def delete(self, request, owner, name):
+        repository = selectors.get_repository(owner=owner, name=name, user=request.user)
+        services.unstar_repository(user=request.user, repository=repository)
+        return self._answer(repository, False)

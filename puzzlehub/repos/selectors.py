@@ -1,0 +1,83 @@
+"""Reads about repositories. Visibility is decided here: a private repository exists only for its
+owner; to everyone else it is a 404, never a 403."""
+
+import difflib
+
+from django.core.exceptions import ValidationError
+from django.db.models import Q, QuerySet
+from django.http import Http404
+
+from puzzlehub.repos.models import Repository, Revision, Star
+from puzzlehub.repos.services import load_definition
+from solver.definition.diff import diff as definition_diff
+
+ORDERINGS = {"stars": ("-stars_count", "-updated"), "-stars": ("-stars_count", "-updated"),
+             "-updated": ("-updated",), "updated": ("updated",), "name": ("name",)}
+
+
+def visible_repositories(user) -> QuerySet[Repository]:
+    query = Q(visibility=Repository.PUBLIC)
+    if user is not None and user.is_authenticated:
+        query |= Q(owner=user)
+    return Repository.objects.filter(query).select_related("owner", "head", "forked_from__owner")
+
+
+def search_repositories(*, user, q: str = "", owner: str = "", topic: str = "", ordering: str = "") -> QuerySet:
+    repos = visible_repositories(user)
+    for word in q.split():
+        repos = repos.filter(
+            Q(name__icontains=word) | Q(description__icontains=word) | Q(owner__username__iexact=word)
+            | Q(topics__name__iexact=word)
+        )
+    if owner:
+        repos = repos.filter(owner__username__iexact=owner)
+    if topic:
+        repos = repos.filter(topics__name__iexact=topic)
+    return repos.distinct().order_by(*ORDERINGS.get(ordering, ("-stars_count", "-updated")), "id")
+
+
+def get_repository(*, owner: str, name: str, user) -> Repository:
+    repository = visible_repositories(user).filter(owner__username__iexact=owner, name__iexact=name).first()
+    if repository is None:
+        raise Http404(f"no repository {owner}/{name}")
+    return repository
+
+
+def get_revision(*, repository: Repository, number: int | None = None) -> Revision:
+    if number is None:
+        return repository.head
+    revision = repository.revisions.filter(number=number).first()
+    if revision is None:
+        raise Http404(f"{repository.full_name} has no revision {number}")
+    return revision
+
+
+def revisions_of(repository: Repository) -> QuerySet[Revision]:
+    return repository.revisions.select_related("author").order_by("-number")
+
+
+def forks_of(*, repository: Repository, user) -> QuerySet[Repository]:
+    return visible_repositories(user).filter(forked_from=repository).order_by("-updated", "id")
+
+
+def has_starred(*, user, repository: Repository) -> bool:
+    return user.is_authenticated and Star.objects.filter(user=user, repository=repository).exists()
+
+
+def starred_by(*, user, viewer) -> QuerySet[Repository]:
+    return visible_repositories(viewer).filter(stars__user=user).order_by("-stars__created")
+
+
+def compare_revisions(base: Revision, head: Revision) -> dict:
+    """The semantic difference (moves, goals, stickers, same puzzle or not) and a unified text diff."""
+    try:
+        semantic = definition_diff(load_definition(base.definition), load_definition(head.definition))
+    except ValidationError as exc:  # stored definitions validated once; a stricter solver may refuse them now
+        semantic = {"error": " ".join(exc.messages), "same_puzzle": base.content_hash == head.content_hash}
+    base_label = f"{base.repository.full_name}@{base.number}"
+    head_label = f"{head.repository.full_name}@{head.number}"
+    text = "\n".join(difflib.unified_diff(
+        base.definition.splitlines(), head.definition.splitlines(),
+        fromfile=base_label, tofile=head_label, lineterm="",
+    ))
+    return {"semantic": semantic, "text_diff": text}

@@ -1,0 +1,40 @@
+"""What every API view shares: JSON errors with field names, write throttling, pagination."""
+
+from django.conf import settings
+from django.core.exceptions import ValidationError as DjangoValidationError
+from rest_framework import exceptions
+from rest_framework.pagination import PageNumberPagination
+from rest_framework.permissions import SAFE_METHODS
+from rest_framework.throttling import SimpleRateThrottle
+from rest_framework.views import exception_handler as drf_exception_handler
+
+
+def exception_handler(exc, context):
+    """Services raise Django's ValidationError({field: message}); answer it as a DRF 400."""
+    if isinstance(exc, DjangoValidationError):
+        detail = exc.message_dict if hasattr(exc, "error_dict") else {"detail": exc.messages}
+        exc = exceptions.ValidationError(detail)
+    return drf_exception_handler(exc, context)
+
+
+class WriteThrottle(SimpleRateThrottle):
+    """Limits writes (POST, PUT, PATCH, DELETE) per user, or per address for anonymous callers; reads
+    are not limited. The rate is settings.PUZZLEHUB_WRITE_RATE, read on every request. A refused
+    request gets 429 with Retry-After."""
+
+    scope = "write"
+
+    def get_rate(self):
+        return settings.PUZZLEHUB_WRITE_RATE
+
+    def get_cache_key(self, request, view):
+        if request.method in SAFE_METHODS:
+            return None
+        ident = request.user.pk if request.user and request.user.is_authenticated else self.get_ident(request)
+        return self.cache_format % {"scope": self.scope, "ident": ident}
+
+
+class Pagination(PageNumberPagination):
+    page_size = 20
+    page_size_query_param = "page_size"
+    max_page_size = 100

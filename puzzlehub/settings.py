@@ -1,0 +1,258 @@
+"""Django settings, read from the environment.
+
+With nothing set, the site runs on the embedded defaults: DEBUG on, a SQLite file and a
+server-less Celery broker (kombu's filesystem transport), both under var/, so `make run` works on a
+bare machine. Production and the tests set DATABASE_URL (PostgreSQL) and CELERY_BROKER_URL (Redis).
+
+Environment: DEBUG (1/0), SECRET_KEY (required when DEBUG is off), ALLOWED_HOSTS (comma-separated),
+DATABASE_URL, CELERY_BROKER_URL, PUZZLEHUB_VAR (folder for local data, default ./var),
+PUZZLEHUB_CACHE (folder for solver caches and artifacts, default var/cache), CACHE_URL (a redis://
+URL for Django's cache, shared by web processes; default in-process memory), PUZZLEHUB_WRITE_RATE
+(API writes allowed per user or address, default 120/min), CSRF_TRUSTED_ORIGINS, LOG_LEVEL.
+"""
+
+import importlib.util
+import json
+import os
+from pathlib import Path
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+from kombu import Exchange, Queue
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+
+def env_flag(name: str, default: bool) -> bool:
+    value = os.environ.get(name)
+    if value is None or value == "":
+        return default
+    if value.lower() in ("1", "true", "yes", "on"):
+        return True
+    if value.lower() in ("0", "false", "no", "off"):
+        return False
+    raise ImproperlyConfigured(f"{name}={value!r}: expected 1/0, true/false, yes/no or on/off")
+
+
+def env_list(name: str, default: str) -> list[str]:
+    return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
+
+
+DEBUG = env_flag("DEBUG", True)
+
+SECRET_KEY = os.environ.get("SECRET_KEY", "")
+if not SECRET_KEY:
+    if not DEBUG:
+        raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off")
+    SECRET_KEY = "dev-only-insecure-key-never-used-when-debug-is-off"
+
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
+
+VAR_DIR = Path(os.environ.get("PUZZLEHUB_VAR", BASE_DIR / "var"))
+PUZZLEHUB_CACHE = Path(os.environ.get("PUZZLEHUB_CACHE", VAR_DIR / "cache"))
+# numba reads this when the solver's kernels are first compiled (workers fork after that).
+os.environ.setdefault("NUMBA_CACHE_DIR", str(PUZZLEHUB_CACHE / "numba"))
+# the solver keeps its pattern databases under this folder: the worker's local artifact cache
+os.environ.setdefault("PUZZLEHUB_CACHE", str(PUZZLEHUB_CACHE))
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "rest_framework",
+    "rest_framework.authtoken",
+    "drf_spectacular",
+    "puzzlehub.accounts",
+    "puzzlehub.repos",
+    "puzzlehub.algorithms",
+    "puzzlehub.jobs",
+    "puzzlehub.web",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "puzzlehub.middleware.RefuseNulCharacters",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "puzzlehub.urls"
+WSGI_APPLICATION = "puzzlehub.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+# --- Database: DATABASE_URL, else a SQLite file under var/ -------------------------------------
+DATABASE_URL = os.environ.get("DATABASE_URL", "")
+if DATABASE_URL:
+    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60)}
+else:
+    VAR_DIR.mkdir(parents=True, exist_ok=True)
+    DATABASES = {
+        "default": {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": VAR_DIR / "puzzlehub.sqlite3",
+            # the web process and the worker write to the same file: wait for the lock
+            "OPTIONS": {"timeout": 20},
+        }
+    }
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# --- Celery: CELERY_BROKER_URL, else kombu's filesystem transport under var/ -------------------
+CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "")
+if CELERY_BROKER_URL:
+    # acks_late: a message stays unacknowledged while its job runs; Redis must not redeliver it
+    # to another worker before the longest job could have finished.
+    CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 12 * 3600}
+else:
+    CELERY_BROKER_URL = "filesystem://"
+    _queue_dir, _control_dir = VAR_DIR / "broker" / "queue", VAR_DIR / "broker" / "control"
+    _queue_dir.mkdir(parents=True, exist_ok=True)
+    _control_dir.mkdir(parents=True, exist_ok=True)
+    # in and out are one folder so that every process on this machine shares the queues
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "data_folder_in": str(_queue_dir),
+        "data_folder_out": str(_queue_dir),
+        "control_folder": str(_control_dir),
+    }
+CELERY_TASK_SERIALIZER = "json"
+CELERY_RESULT_SERIALIZER = "json"
+CELERY_ACCEPT_CONTENT = ["json"]
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_TASK_IGNORE_RESULT = True  # a job's row in the database is its truth, not a result backend
+# one queue per kind of work, so that short solves never wait behind a pattern-database build
+PUZZLEHUB_JOB_QUEUES = ("solve", "pdb", "discover")
+CELERY_TASK_QUEUES = [Queue(name, Exchange(name), routing_key=name) for name in PUZZLEHUB_JOB_QUEUES]
+CELERY_TASK_DEFAULT_QUEUE = "solve"
+CELERY_TASK_CREATE_MISSING_QUEUES = False
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_WORKER_MAX_MEMORY_PER_CHILD = 2 * 2**20  # KiB: a child that grew past 2 GiB is replaced after its job
+HEALTH_CHECK_TIMEOUT = 3  # seconds for each part /healthz checks
+
+# --- Jobs (puzzlehub/jobs): leases, janitor, quotas; every figure can be set from the environment ---
+def env_number(name: str, default: float) -> float:
+    try:
+        return float(os.environ.get(name) or default)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name}={os.environ[name]!r}: expected a number") from None
+
+
+# A worker holds a job for JOB_LEASE seconds and renews it every JOB_HEARTBEAT seconds (that is also
+# how soon a running job notices a cancel); an expired lease goes back to the queue, JOB_ATTEMPTS
+# times at most. A queued job not started JOB_REDISPATCH seconds after it was sent is sent again
+# (its message was lost, e.g. Redis restarted without persistence).
+JOB_LEASE = env_number("PUZZLEHUB_JOB_LEASE", 60)
+JOB_HEARTBEAT = env_number("PUZZLEHUB_JOB_HEARTBEAT", 2)
+JOB_ATTEMPTS = int(env_number("PUZZLEHUB_JOB_ATTEMPTS", 3))
+JOB_REDISPATCH = env_number("PUZZLEHUB_JOB_REDISPATCH", 300)
+JANITOR_EVERY = env_number("PUZZLEHUB_JANITOR_EVERY", 15)
+JOB_QUOTA = int(env_number("PUZZLEHUB_JOB_QUOTA", 5))  # queued or running jobs per user
+# seconds of work per job: (default, most a user may ask); Celery's soft and hard limits add grace
+JOB_TIME_LIMITS = {"solve": (30, 300), "pdb": (600, 3600), "discover": (60, 600)}
+JOB_TIME_GRACE = env_number("PUZZLEHUB_JOB_TIME_GRACE", 10)
+JOB_MEMORY_MB = (512, int(env_number("PUZZLEHUB_JOB_MAX_MEMORY_MB", 2048)))  # table budget per job
+CELERY_BEAT_SCHEDULE = {
+    "janitor": {"task": "jobs.janitor", "schedule": JANITOR_EVERY, "options": {"queue": "solve", "expires": JANITOR_EVERY}},
+}
+
+# --- Auth, API ----------------------------------------------------------------------------------
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "/"
+LOGOUT_REDIRECT_URL = "/"
+
+REST_FRAMEWORK = {
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    "DEFAULT_THROTTLE_CLASSES": ["puzzlehub.rest.WriteThrottle"],
+    "DEFAULT_PAGINATION_CLASS": "puzzlehub.rest.Pagination",
+    "EXCEPTION_HANDLER": "puzzlehub.rest.exception_handler",
+    "DEFAULT_RENDERER_CLASSES": [
+        "rest_framework.renderers.JSONRenderer",
+        "rest_framework.renderers.BrowsableAPIRenderer",
+    ],
+}
+PUZZLEHUB_WRITE_RATE = os.environ.get("PUZZLEHUB_WRITE_RATE", "120/min")  # per user (or address)
+
+# Throttle counts must be shared by every web process: Redis when CACHE_URL names it.
+CACHE_URL = os.environ.get("CACHE_URL", "")
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}
+    if CACHE_URL
+    else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+}
+
+SPECTACULAR_SETTINGS = {
+    "TITLE": "PuzzleHub API",
+    "DESCRIPTION": "Permutation puzzles as repositories: definitions, revisions, forks, "
+    "stars, algorithms and comments. Authenticate with `Authorization: Token <token>` "
+    "(POST /api/token/). Writes are rate-limited (429 with Retry-After).",
+    "VERSION": "1",
+    "SERVE_INCLUDE_SCHEMA": False,
+}
+if importlib.util.find_spec("drf_spectacular_sidecar"):
+    # the docs page's Swagger UI served from here rather than a CDN
+    INSTALLED_APPS.append("drf_spectacular_sidecar")
+    SPECTACULAR_SETTINGS.update(SWAGGER_UI_DIST="SIDECAR", SWAGGER_UI_FAVICON_HREF="SIDECAR")
+
+# --- Internationalisation, static and stored files ----------------------------------------------
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATIC_ROOT = VAR_DIR / "static"
+STATIC_ROOT.mkdir(parents=True, exist_ok=True)
+WHITENOISE_USE_FINDERS = True  # serve app static files without a collectstatic step
+MEDIA_ROOT = PUZZLEHUB_CACHE / "artifacts"  # pattern databases and other large artifacts
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+    # pattern databases, shared by every worker: a folder here, or S3-compatible storage with
+    # PUZZLEHUB_ARTIFACT_STORAGE=storages.backends.s3.S3Storage and its OPTIONS as JSON
+    "artifacts": {
+        "BACKEND": os.environ.get("PUZZLEHUB_ARTIFACT_STORAGE", "django.core.files.storage.FileSystemStorage"),
+        "OPTIONS": json.loads(os.environ.get("PUZZLEHUB_ARTIFACT_STORAGE_OPTIONS", "") or "{}")
+        or {"location": str(MEDIA_ROOT)},
+    },
+}
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
+}

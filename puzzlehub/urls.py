@@ -1,0 +1,25 @@
+"""Top-level URL routing: each app includes its own urls module (API under /api/, pages at /)."""
+
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from puzzlehub.health import healthz
+
+api_patterns = [
+    path("", include("puzzlehub.accounts.api_urls")),
+    path("", include("puzzlehub.repos.api_urls")),
+    path("", include("puzzlehub.algorithms.api_urls")),
+    path("", include("puzzlehub.jobs.api_urls")),
+    path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+]
+
+urlpatterns = [
+    path("healthz", healthz, name="healthz"),
+    path("api/", include(api_patterns)),
+    path("", include("puzzlehub.jobs.urls")),
+    path("", include("puzzlehub.web.urls")),
+]
+
+handler404 = "puzzlehub.web.views.not_found"
+handler403 = "puzzlehub.web.views.forbidden"

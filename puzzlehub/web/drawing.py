@@ -1,0 +1,85 @@
+"""Draw a puzzle state as SVG from its definition's layout and colours.
+
+Each sticker is drawn at its layout cell (x, y in cell units, y downwards) in its shape; a puzzle
+without a layout is drawn as a grid in sticker order. Colours come from the definition's `colors`
+hex values, else from a palette for the usual one-letter names, else from a fixed sequence of
+distinct colours.
+"""
+
+from __future__ import annotations
+
+import math
+from xml.sax.saxutils import escape, quoteattr
+
+from django.utils.safestring import SafeString, mark_safe
+
+USUAL_COLOURS = {
+    "W": "#f5f5f5", "Y": "#ffd500", "R": "#c8102e", "O": "#ff6a13", "G": "#009b48", "B": "#0046ad",
+    "K": "#222222", "P": "#7b3fa0", "_": "#e4e6ea", ".": "#e4e6ea", "X": "#9aa0a6",
+}
+DISTINCT = ["#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1", "#ff9da7",
+            "#9c755f", "#bab0ac", "#1f77b4", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2",
+            "#7f7f7f", "#bcbd22", "#17becf", "#aec7e8"]
+CELL = 30      # pixels per layout unit
+GAP = 0.08     # fraction of a cell left empty around each sticker
+
+
+def colour_map(defn) -> dict[str, str]:
+    given = {symbol: hx for symbol, _name, hx in defn.colors if hx}
+    out = {}
+    for i, symbol in enumerate(defn.colours):
+        out[symbol] = given.get(symbol) or USUAL_COLOURS.get(symbol) or DISTINCT[i % len(DISTINCT)]
+    return out
+
+
+def _cells(defn) -> list[tuple[float, float, str] | None]:
+    if defn.layout is not None:
+        return list(defn.layout.cells)
+    columns = max(1, math.ceil(math.sqrt(defn.stickers)))
+    return [(i % columns, i // columns, "square") for i in range(defn.stickers)]
+
+
+def _shape(shape: str, x: float, y: float, fill: str, title: str) -> str:
+    inset = GAP * CELL
+    left, top, size = x * CELL + inset, y * CELL + inset, CELL - 2 * inset
+    right, bottom, cx, cy = left + size, top + size, left + size / 2, top + size / 2
+    attrs = f'fill="{fill}" stroke="#1b1f24" stroke-width="1"'
+    if shape == "circle":
+        body = f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{size / 2:.1f}" {attrs}>'
+        end = "</circle>"
+    elif shape in ("triangle-up", "triangle-down", "diamond"):
+        points = {
+            "triangle-up": [(cx, top), (right, bottom), (left, bottom)],
+            "triangle-down": [(left, top), (right, top), (cx, bottom)],
+            "diamond": [(cx, top), (right, cy), (cx, bottom), (left, cy)],
+        }[shape]
+        text = " ".join(f"{px:.1f},{py:.1f}" for px, py in points)
+        body, end = f'<polygon points="{text}" {attrs}>', "</polygon>"
+    else:
+        body = f'<rect x="{left:.1f}" y="{top:.1f}" width="{size:.1f}" height="{size:.1f}" rx="3" {attrs}>'
+        end = "</rect>"
+    return f"{body}<title>{escape(title)}</title>{end}"
+
+
+def puzzle_svg(defn, state=None, *, label: str = "") -> SafeString:
+    """An <svg> element drawing `state` (default: the first goal); every sticker has a tooltip
+    with its position and colour."""
+    state = tuple(state) if state is not None else defn.goal
+    colours = colour_map(defn)
+    cells = _cells(defn)
+    drawn = [(i, c) for i, c in enumerate(cells) if c is not None]
+    if not drawn:
+        return mark_safe('<p class="muted">This puzzle has no drawn stickers.</p>')
+    min_x = min(c[0] for _, c in drawn)
+    min_y = min(c[1] for _, c in drawn)
+    width = (max(c[0] for _, c in drawn) - min_x + 1) * CELL
+    height = (max(c[1] for _, c in drawn) - min_y + 1) * CELL
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="puzzle" viewBox="0 0 {width:.0f} {height:.0f}" '
+        f'width="{width:.0f}" height="{height:.0f}" role="img" aria-label={quoteattr(label or defn.name)}>'
+    ]
+    for i, (x, y, shape) in drawn:
+        symbol = state[i]
+        parts.append(_shape(shape, x - min_x, y - min_y, colours[symbol], f"sticker {i}: {symbol}"))
+    parts.append("</svg>")
+    return mark_safe("".join(parts))

@@ -1,0 +1,355 @@
+"""Server-rendered pages. Each view reads through selectors, writes through services, and renders."""
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.paginator import Paginator
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from puzzlehub.accounts import selectors as account_selectors
+from puzzlehub.accounts import services as accounts
+from puzzlehub.algorithms import selectors as algorithm_selectors
+from puzzlehub.algorithms import services as algorithms
+from puzzlehub.repos import selectors as repo_selectors
+from puzzlehub.repos import services as repos
+from puzzlehub.web import forms
+from puzzlehub.web.drawing import puzzle_svg
+from solver import api as solver_api
+from solver.errors import PuzzleError
+
+
+def repository_url(repository) -> str:
+    return reverse("repository", kwargs={"owner": repository.owner.username, "name": repository.name})
+
+
+def _page(request, items, per_page=20):
+    return Paginator(items, per_page).get_page(request.GET.get("page"))
+
+
+def _drawing(definition_text: str, moves=None, label=""):
+    """The puzzle drawn at its goal, or after `moves`; None when the stored text no longer loads."""
+    try:
+        defn = repos.load_definition(definition_text)
+        state = solver_api.apply_moves(defn, moves) if moves else None
+    except (ValidationError, PuzzleError):
+        return None
+    return puzzle_svg(defn, state, label=label)
+
+
+def home(request):
+    q = request.GET.get("q", "").strip()
+    if q:
+        results = _page(request, repo_selectors.search_repositories(user=request.user, q=q))
+        return render(request, "web/search.html", {"q": q, "page": results})
+    return render(request, "web/home.html", {
+        "popular": repo_selectors.search_repositories(user=request.user, ordering="stars")[:12],
+        "recent": repo_selectors.search_repositories(user=request.user, ordering="-updated")[:8],
+    })
+
+
+# --- accounts -----------------------------------------------------------------------------------
+
+def signup(request):
+    form = forms.SignUpForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            user = accounts.create_user(**form.cleaned_data)
+        except ValidationError as exc:
+            forms.apply_errors(form, exc)
+        else:
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            messages.success(request, f"Welcome to PuzzleHub, {user.username}.")
+            return redirect("home")
+    return render(request, "web/signup.html", {"form": form})
+
+
+@login_required
+def account_settings(request):
+    profile = accounts.profile_of(request.user)
+    form = forms.ProfileForm(request.POST or None, initial={"bio": profile.bio})
+    if request.method == "POST":
+        if "regenerate_token" in request.POST:
+            accounts.regenerate_api_token(user=request.user)
+            messages.success(request, "A new API token was made; the old one no longer works.")
+            return redirect("settings")
+        if form.is_valid():
+            try:
+                accounts.update_profile(user=request.user, bio=form.cleaned_data["bio"])
+            except ValidationError as exc:
+                forms.apply_errors(form, exc)
+            else:
+                messages.success(request, "Profile saved.")
+                return redirect("settings")
+    return render(request, "web/settings.html", {"form": form, "token": accounts.api_token(user=request.user)})
+
+
+def user_page(request, owner):
+    user = account_selectors.get_user(username=owner)
+    return render(request, "web/user.html", {
+        "person": user,
+        "bio": getattr(getattr(user, "profile", None), "bio", ""),
+        "repositories": repo_selectors.search_repositories(user=request.user, owner=user.username,
+                                                           ordering="-updated"),
+        "starred": repo_selectors.starred_by(user=user, viewer=request.user)[:20],
+    })
+
+
+# --- repositories -------------------------------------------------------------------------------
+
+@login_required
+def new_repository(request):
+    form = forms.RepositoryForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            repository = repos.create_repository(
+                owner=request.user, name=data["name"], description=data["description"],
+                visibility=data["visibility"], license=data["license"], topics=form.topic_list(),
+                definition=data["definition"], message=data["message"],
+            )
+        except ValidationError as exc:
+            forms.apply_errors(form, exc)
+        else:
+            return redirect(repository_url(repository))
+    return render(request, "web/new_repository.html", {"form": form})
+
+
+def repository_page(request, owner, name):
+    repository = repo_selectors.get_repository(owner=owner, name=name, user=request.user)
+    head = repository.head
+    return render(request, "web/repository.html", {
+        "repo": repository,
+        "head": head,
+        "drawing": _drawing(head.definition, label=repository.full_name),
+        "revisions": repo_selectors.revisions_of(repository)[:10],
+        "forks": repo_selectors.forks_of(repository=repository, user=request.user)[:10],
+        "algorithms": algorithm_selectors.algorithms_for(repository=repository, user=request.user)[:20],
+        "starred": repo_selectors.has_starred(user=request.user, repository=repository),
+        "is_owner": request.user.is_authenticated and repository.owner_id == request.user.id,
+        "fork_form": forms.ForkForm(initial={"name": repository.name}),
+        "algorithm_form": forms.AlgorithmForm(),
+    })
+
+
+def _owned(request, owner, name):
+    repository = repo_selectors.get_repository(owner=owner, name=name, user=request.user)
+    if repository.owner_id != request.user.id:
+        raise PermissionDenied("only the owner can change this repository")
+    return repository
+
+
+@login_required
+def edit_repository(request, owner, name):
+    repository = _owned(request, owner, name)
+    settings_form = forms.RepositorySettingsForm(
+        request.POST if "save_settings" in request.POST else None,
+        initial={"description": repository.description, "visibility": repository.visibility,
+                 "license": repository.license, "topics": " ".join(t.name for t in repository.topics.all())},
+    )
+    revision_form = forms.RevisionForm(
+        request.POST if "save_revision" in request.POST else None,
+        initial={"definition": repository.head.definition},
+    )
+    if request.method == "POST" and "save_settings" in request.POST and settings_form.is_valid():
+        data = settings_form.cleaned_data
+        try:
+            repos.update_repository(repository=repository, description=data["description"],
+                                    visibility=data["visibility"], license=data["license"],
+                                    topics=settings_form.topic_list())
+        except ValidationError as exc:
+            forms.apply_errors(settings_form, exc)
+        else:
+            messages.success(request, "Settings saved.")
+            return redirect(repository_url(repository))
+    if request.method == "POST" and "save_revision" in request.POST and revision_form.is_valid():
+        try:
+            revision = repos.create_revision(repository=repository, author=request.user,
+                                             definition=revision_form.cleaned_data["definition"],
+                                             message=revision_form.cleaned_data["message"])
+        except ValidationError as exc:
+            forms.apply_errors(revision_form, exc)
+        else:
+            messages.success(request, f"Revision {revision.number} saved.")
+            return redirect(repository_url(repository))
+    return render(request, "web/edit_repository.html", {
+        "repo": repository, "settings_form": settings_form, "revision_form": revision_form,
+    })
+
+
+@login_required
+@require_POST
+def delete_repository(request, owner, name):
+    repository = _owned(request, owner, name)
+    if request.POST.get("confirm") != repository.name:
+        messages.error(request, f"Type {repository.name} to confirm the deletion.")
+        return redirect("edit-repository", owner=owner, name=name)
+    repos.delete_repository(repository=repository)
+    messages.success(request, f"{owner}/{name} was deleted.")
+    return redirect("user", owner=request.user.username)
+
+
+def revision_page(request, owner, name, number):
+    repository = repo_selectors.get_repository(owner=owner, name=name, user=request.user)
+    revision = repo_selectors.get_revision(repository=repository, number=number)
+    previous = repository.revisions.filter(number__lt=number).order_by("-number").first()
+    return render(request, "web/revision.html", {
+        "repo": repository, "revision": revision, "previous": previous,
+        "drawing": _drawing(revision.definition, label=f"{repository.full_name}@{revision.number}"),
+    })
+
+
+def _revision_number(request, key):
+    value = request.GET.get(key, "")
+    return int(value) if value.isdigit() and int(value) > 0 else None
+
+
+def compare_page(request, owner, name, other_owner, other_name):
+    base_repo = repo_selectors.get_repository(owner=owner, name=name, user=request.user)
+    head_repo = repo_selectors.get_repository(owner=other_owner, name=other_name, user=request.user)
+    base = repo_selectors.get_revision(repository=base_repo, number=_revision_number(request, "base"))
+    head = repo_selectors.get_revision(repository=head_repo, number=_revision_number(request, "head"))
+    result = repo_selectors.compare_revisions(base, head)
+    return render(request, "web/compare.html", {
+        "base": base, "head": head, "semantic": result["semantic"],
+        "diff_lines": result["text_diff"].splitlines(),
+        "same_puzzle": base.content_hash == head.content_hash,
+    })
+
+
+@login_required
+@require_POST
+def fork(request, owner, name):
+    repository = repo_selectors.get_repository(owner=owner, name=name, user=request.user)
+    form = forms.ForkForm(request.POST)
+    form.is_valid()
+    try:
+        new = repos.fork_repository(repository=repository, user=request.user,
+                                    name=form.cleaned_data.get("name") or None)
+    except ValidationError as exc:
+        for field, problems in exc.message_dict.items():
+            messages.error(request, f"Fork refused: {field}: {' '.join(problems)}")
+        return redirect(repository_url(repository))
+    messages.success(request, f"Forked {repository.full_name} to {new.full_name}.")
+    return redirect(repository_url(new))
+
+
+@login_required
+@require_POST
+def star(request, owner, name):
+    repository = repo_selectors.get_repository(owner=owner, name=name, user=request.user)
+    if request.POST.get("action") == "unstar":
+        repos.unstar_repository(user=request.user, repository=repository)
+    else:
+        repos.star_repository(user=request.user, repository=repository)
+    return redirect(repository_url(repository))
+
+
+# --- algorithms and comments --------------------------------------------------------------------
+
+@login_required
+@require_POST
+def submit_algorithm(request, owner, name):
+    repository = repo_selectors.get_repository(owner=owner, name=name, user=request.user)
+    form = forms.AlgorithmForm(request.POST)
+    if form.is_valid():
+        try:
+            algorithm = algorithms.submit_algorithm(repository=repository, user=request.user,
+                                                    moves=form.cleaned_data["moves"],
+                                                    title=form.cleaned_data["title"])
+        except ValidationError as exc:
+            for field, problems in exc.message_dict.items():
+                messages.error(request, f"Algorithm refused: {field}: {' '.join(problems)}")
+        else:
+            return redirect("algorithm", pk=algorithm.id)
+    else:
+        messages.error(request, "Algorithm refused: give its moves.")
+    return redirect(repository_url(repository))
+
+
+def algorithm_page(request, pk):
+    algorithm = algorithm_selectors.get_algorithm(algorithm_id=pk, user=request.user)
+    revision = algorithm.revision
+    moves = algorithm.moves.split()
+    before = after = None
+    if revision is not None:
+        before = _drawing(revision.definition, label="before")
+        after = _drawing(revision.definition, moves=moves, label="after")
+    return render(request, "web/algorithm.html", {
+        "algorithm": algorithm,
+        "repo": revision.repository if revision else None,
+        "before": before, "after": after,
+        "my_vote": algorithm_selectors.vote_of(user=request.user, algorithm=algorithm),
+        "comments": algorithm_selectors.comments_of(algorithm),
+        "comment_form": forms.CommentForm(),
+    })
+
+
+@login_required
+@require_POST
+def vote(request, pk):
+    algorithm = algorithm_selectors.get_algorithm(algorithm_id=pk, user=request.user)
+    value = request.POST.get("value")
+    if value == "0":
+        algorithms.unvote(user=request.user, algorithm=algorithm)
+    elif value in ("1", "-1"):
+        algorithms.vote(user=request.user, algorithm=algorithm, value=int(value))
+    return redirect("algorithm", pk=pk)
+
+
+@login_required
+@require_POST
+def add_comment(request, pk):
+    algorithm = algorithm_selectors.get_algorithm(algorithm_id=pk, user=request.user)
+    form = forms.CommentForm(request.POST)
+    if form.is_valid():
+        parent = None
+        if form.cleaned_data["parent"]:
+            parent = algorithm.comments.filter(id=form.cleaned_data["parent"]).first()
+        try:
+            comment = algorithms.add_comment(algorithm=algorithm, author=request.user,
+                                             body=form.cleaned_data["body"], parent=parent)
+        except ValidationError as exc:
+            for field, problems in exc.message_dict.items():
+                messages.error(request, f"Comment refused: {field}: {' '.join(problems)}")
+        else:
+            return redirect(reverse("algorithm", kwargs={"pk": pk}) + f"#comment-{comment.id}")
+    else:
+        messages.error(request, "Comment refused: write something.")
+    return redirect("algorithm", pk=pk)
+
+
+@login_required
+def edit_comment(request, pk):
+    comment = algorithm_selectors.get_comment(comment_id=pk, user=request.user)
+    if comment.author_id != request.user.id:
+        raise PermissionDenied("only the author can edit a comment")
+    form = forms.CommentForm(request.POST or None, initial={"body": comment.body})
+    if request.method == "POST" and form.is_valid():
+        try:
+            algorithms.edit_comment(comment=comment, user=request.user, body=form.cleaned_data["body"])
+        except ValidationError as exc:
+            forms.apply_errors(form, exc)
+        else:
+            return redirect(reverse("algorithm", kwargs={"pk": comment.algorithm_id}) + f"#comment-{comment.id}")
+    return render(request, "web/edit_comment.html", {"form": form, "comment": comment})
+
+
+@login_required
+@require_POST
+def delete_comment(request, pk):
+    comment = algorithm_selectors.get_comment(comment_id=pk, user=request.user)
+    algorithms.delete_comment(comment=comment, user=request.user)
+    messages.success(request, "Comment deleted.")
+    return redirect("algorithm", pk=comment.algorithm_id)
+
+
+def not_found(request, exception=None):
+    return render(request, "web/404.html", status=404)
+
+
+def forbidden(request, exception=None):
+    return render(request, "web/403.html", {"message": str(exception or "")}, status=403)
+

@@ -1,0 +1,275 @@
+"""Discovery: short move sequences that touch few pieces, grouped by effect class and ranked.
+
+Phases, each within its share of the time:
+1. the pool: every permutation of at most d moves with a shortest sequence (breadth-first,
+   duplicates removed); those touching at most K pieces are candidates, with their exact lengths;
+2. commutators [A, B] = A B A' B' of pool entries whose moved pieces overlap in a few pieces;
+3. conjugates [S: X] = S X S' of the best of each class, by short setups S, kept when moves cancel;
+4. for each class found, the meet-in-the-middle search for its shortest sequence (exact up to twice
+   the pool depth).
+Every result is replayed: its effect is read again from its own moves.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import numpy as np
+
+from solver.definition.model import Definition
+from solver.discover import kernels
+from solver.discover.effects import Effect, Effects
+from solver.discover.moveset import MoveSet
+from solver.discover.pool import Pool
+from solver.discover.shortest import shortest, targets_for
+from solver.errors import PuzzleError
+from solver.search.budget import Budget, Stopped
+
+DEFAULT_TIME = 30.0
+DEFAULT_SUPPORT = 4
+DEFAULT_LENGTH = 24
+KEEP = 3  # results per effect class
+PER_SHAPE = 16  # candidates per cycle shape (cheap class hash) passed on to the exact effect
+PAIR_BUDGET = 300_000_000  # commutator pairs looked at, at most
+POWER_LENGTH = 12
+PRODUCT_SIDE = 12_000  # sequences on each side of the products phase
+TARGET_LIMIT = 20_000  # meet-in-the-middle targets per class, at most
+CHUNK = 256
+
+
+@dataclass(frozen=True)
+class Found:
+    seq: tuple[int, ...]
+    effect: Effect
+    shortest: bool = False  # proven shortest for its class
+
+    def rank(self) -> tuple:
+        return (len(self.seq), self.effect.support, len(set(self.seq)), self.seq)
+
+
+class Discovery:
+    def __init__(self, effects: Effects, *, max_length: int, max_support: int, budget: Budget):
+        self.effects = effects
+        self.moves = effects.moves
+        self.max_length = max_length
+        self.max_support = max_support
+        self.budget = budget
+        self.classes: dict[str, list[Found]] = {}
+        self.proven: set[str] = set()  # classes whose shortest length is known
+        self.pool: Pool | None = None
+        rinv = np.array(effects.rotation_inverses, dtype=self.moves.dtype)
+        self.rinv = rinv.reshape(len(effects.rotation_inverses), self.moves.stickers)
+        slots = [slot for orbit in effects.model.orbits for slot in orbit.slots]
+        self.piece_ptr = np.cumsum([0] + [len(s) for s in slots]).astype(np.int64)
+        self.piece_stk = np.array([x for s in slots for x in s], dtype=np.int64)
+        index = {c: i for i, c in enumerate(effects.defn.colours)}
+        self.colour = np.array([index[c] for c in effects.defn.goal], dtype=np.int32)
+
+    # -- phases ------------------------------------------------------------------------------
+
+    def build_pool(self, deadline: float) -> None:
+        self.pool = Pool.build(self.moves, max_depth=self.max_length, budget=self.budget, deadline=deadline)
+
+    def from_pool(self) -> None:
+        pool = self.pool
+        support = np.zeros(pool.count, dtype=np.int64)
+        shape = np.zeros(pool.count, dtype=np.uint64)
+        for start in range(1, pool.count, 65536):
+            stop = min(pool.count, start + 65536)
+            kernels.measure(pool.store, start, stop, self.rinv, self.piece_ptr, self.piece_stk, self.colour, support,
+                            shape)
+            self.budget.tick(pool.count)
+        chosen = np.nonzero((support > 0) & (support <= self.max_support))[0]
+        for e in _first_per_shape(chosen, shape[chosen]):
+            self.offer(tuple(pool.sequence(int(e))))
+
+    def short_pieces(self) -> tuple[np.ndarray, np.ndarray, list]:
+        """The A side of commutators, shortest first: pool entries (as many as the pair budget
+        allows) and powers P^k of pool entries of 2..4 moves up to POWER_LENGTH moves (a power often
+        keeps a small part of what P does, like (R' D' R D)^2 twisting one corner of U).
+        Returns rows, their lengths and how to rebuild each sequence: (pool entry, power)."""
+        pool = self.pool
+        nb = pool.upto(min(2, pool.complete_depth))
+        depth = len(pool.levels) - 1
+        while depth > 1 and pool.upto(depth) * nb > PAIR_BUDGET:
+            depth -= 1
+        na = pool.upto(depth)
+        rows = [pool.store[:na]]
+        recipe = [(e, 1) for e in range(na)]
+        for d in range(2, min(4, pool.complete_depth) + 1):
+            start, stop = pool.levels[d]
+            base = pool.store[start:stop].astype(np.int64)
+            current = base
+            for k in range(2, POWER_LENGTH // d + 1):
+                current = np.take_along_axis(base, current, axis=1)
+                rows.append(current.astype(pool.store.dtype))
+                recipe.extend((e, k) for e in range(start, stop))
+        lengths = np.array([int(pool.depth[e]) * k for e, k in recipe], dtype=np.int64)
+        order = np.argsort(lengths, kind="stable")
+        return np.concatenate(rows)[order], lengths[order], [recipe[i] for i in order]
+
+    def _scan(self, a_rows, b_rows, commutator: bool, deadline: float) -> np.ndarray:
+        """Rows (A, B, support) of the pairs kernel over all A and B, within the deadline."""
+        words = (len(self.piece_ptr) - 1 + 63) // 64
+        a_masks = np.zeros((len(a_rows), words), dtype=np.uint64)
+        kernels.piece_masks(a_rows, len(a_rows), self.piece_ptr, self.piece_stk, a_masks)
+        b_masks = np.zeros((len(b_rows), words), dtype=np.uint64)
+        kernels.piece_masks(b_rows, len(b_rows), self.piece_ptr, self.piece_stk, b_masks)
+        shapes = np.zeros(1 << 16, dtype=np.uint64)
+        counts = np.zeros(1 << 16, dtype=np.int32)
+        out = np.zeros((200_000, 3), dtype=np.int64)
+        count = 0
+        for start in range(0, len(a_rows), CHUNK):
+            count = kernels.pairs(a_rows, a_masks, start, min(len(a_rows), start + CHUNK), b_rows, b_masks,
+                                  len(b_rows), commutator, self.rinv, self.piece_ptr, self.piece_stk, self.colour,
+                                  self.max_support, self.max_support, shapes, counts, PER_SHAPE, out, count)
+            self.budget.tick(self.pool.count)
+            if count >= len(out) or time.monotonic() > deadline:
+                break
+        return out[:count]
+
+    def commutators(self, deadline: float) -> None:
+        pool = self.pool
+        a_rows, _lengths, recipe = self.short_pieces()
+        b_rows = pool.store[: pool.upto(min(2, pool.complete_depth))]
+        for i, j, _support in self._scan(a_rows, b_rows, True, deadline):
+            e, power = recipe[int(i)]
+            a = pool.sequence(e) * power
+            b = pool.sequence(int(j))
+            self.offer(tuple(self.moves.simplify(a + b + self.moves.inverse_of(a) + self.moves.inverse_of(b))))
+
+    def _setups(self) -> list[list[int]]:
+        return [self.pool.sequence(e) for e in range(1, self.pool.upto(min(2, self.pool.complete_depth)))]
+
+    def conjugates(self, deadline: float) -> None:
+        """[S: X] for the kept X of each class, kept when moves cancel enough to compete."""
+        setups = self._setups()
+        for key in list(self.classes):
+            best = self.classes[key]
+            bar = best[-1].rank()[0] if len(best) >= KEEP else best[0].rank()[0] + 2
+            for found in list(best):
+                x = list(found.seq)
+                for s in setups:
+                    seq = self.moves.simplify(s + x + self.moves.inverse_of(s))
+                    if len(seq) < bar:
+                        self.offer(tuple(seq))
+            if time.monotonic() > deadline:
+                return
+
+    def products(self, deadline: float) -> None:
+        """X Y with X among the kept sequences and Y among the best of each class (and their
+        inverses), both conjugated by setups of up to two moves: two effects that share pieces can
+        cancel into a smaller one (two edge 3-cycles into an edge flip pair)."""
+        kept = [list(f.seq) for fs in self.classes.values() for f in fs]
+        best = [list(fs[0].seq) for fs in self.classes.values()]
+        if not kept:
+            return
+        setups = [[]] + self._setups()
+
+        def conjugated(seqs):
+            seqs = seqs + [self.moves.inverse_of(x) for x in seqs]
+            out = (self.moves.simplify(s + x + self.moves.inverse_of(s)) for x in seqs for s in setups)
+            return [[]] + sorted(out, key=len)[:PRODUCT_SIDE]  # entry 0 is skipped on the B side
+
+        a_seqs, b_seqs = conjugated(kept), conjugated(best)
+        a_rows, b_rows = self.moves.rows_of(a_seqs), self.moves.rows_of(b_seqs)
+        for i, j, _support in self._scan(a_rows, b_rows, False, deadline):
+            self.offer(tuple(self.moves.simplify(a_seqs[int(i)] + b_seqs[int(j)])))
+
+    def shortest_per_class(self, deadline: float) -> None:
+        """Smallest classes first, each with an even share of the time left."""
+        order = sorted(self.classes, key=lambda k: self.classes[k][0].rank())
+        open_keys = [k for k in order if k not in self.proven]
+        for n_left, key in zip(range(len(open_keys), 0, -1), open_keys):
+            now = time.monotonic()
+            if now > deadline:
+                return
+            best = self.classes[key][0]
+            targets = targets_for(self.effects, best.effect.perm)
+            if targets is None or len(targets) > TARGET_LIMIT:
+                continue
+            limit = min(self.max_length, len(best.seq))
+            share = now + max(1.0, (deadline - now) / n_left)
+            result = shortest(self.pool, targets, max_length=limit, budget=self.budget, deadline=min(deadline, share))
+            # With look-alike pieces a sequence may show the effect with another permutation than
+            # the targets, so the search then improves results without proving them shortest.
+            exact = not self.effects.lookalike
+            if result.length is not None:
+                for seq in result.sequences:
+                    self.offer(tuple(seq), shortest=exact)
+            elif exact and result.exhausted and result.searched_to >= len(best.seq) - 1:
+                self.proven.add(key)  # nothing shorter than what we have
+
+    # -- bookkeeping ---------------------------------------------------------------------------
+
+    def offer(self, seq: tuple[int, ...], shortest: bool = False) -> None:
+        if not seq or len(seq) > self.max_length:
+            return
+        effect = self.effects.of_perm(self.moves.perm_of(seq))
+        if effect.support == 0 or effect.support > self.max_support:
+            return
+        if shortest:
+            self.proven.add(effect.key)
+        kept = self.classes.setdefault(effect.key, [])
+        if any(f.seq == seq for f in kept):
+            return
+        kept.append(Found(seq, effect, shortest))
+        kept.sort(key=Found.rank)
+        del kept[KEEP:]
+
+    def results(self) -> list[dict]:
+        out = []
+        for key, kept in self.classes.items():
+            best_length = len(kept[0].seq)
+            for f in kept:
+                out.append((f.rank(), {
+                    "moves": self.moves.names_of(f.seq),
+                    "length": len(f.seq),
+                    "effect": f.effect.text,
+                    "effect_key": key,
+                    "support": f.effect.support,
+                    "order": f.effect.order,
+                    "shortest": key in self.proven and len(f.seq) == best_length,
+                }))
+        out.sort(key=lambda item: item[0])
+        return [item for _rank, item in out]
+
+
+def _first_per_shape(indices: np.ndarray, shapes: np.ndarray) -> list[int]:
+    """The first PER_SHAPE indices of each shape, in the given order."""
+    taken: dict[int, int] = {}
+    out = []
+    for i, s in zip(indices.tolist(), shapes.tolist()):
+        c = taken.get(s, 0)
+        if c < PER_SHAPE:
+            taken[s] = c + 1
+            out.append(i)
+    return out
+
+
+def discover(defn: Definition, *, max_length: int | None = None, max_support: int | None = None,
+             time_limit: float | None = None, progress=None, cancel=None) -> list[dict]:
+    """Short sequences with small effects, best first: see the module text."""
+    for name, value, low in (("max_length", max_length, 1), ("max_support", max_support, 1),
+                             ("time_limit", time_limit, 0)):
+        if value is not None and (not isinstance(value, (int, float)) or isinstance(value, bool) or value < low
+                                  or (value == 0 and name == "time_limit")):
+            raise PuzzleError(f"{name}: must be a number of at least {low}" + (" (positive)" if low == 0 else ""))
+    budget = Budget(time_limit=DEFAULT_TIME if time_limit is None else time_limit, progress=progress, cancel=cancel)
+    effects = Effects(defn, MoveSet.of(defn))  # MoveSet refuses guarded moves
+    run = Discovery(effects, max_length=int(max_length or DEFAULT_LENGTH),
+                    max_support=int(max_support or DEFAULT_SUPPORT), budget=budget)
+    total = budget.time_limit
+    start = budget.started
+    try:
+        effects.automorphisms  # noqa: B018  (found up front: keys and targets use them)
+        run.build_pool(start + 0.3 * total)
+        run.from_pool()
+        run.commutators(start + 0.5 * total)
+        run.products(start + 0.6 * total)
+        run.conjugates(start + 0.65 * total)
+        run.shortest_per_class(start + 0.97 * total)
+    except Stopped:
+        pass
+    return run.results()

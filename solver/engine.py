@@ -1,0 +1,168 @@
+"""The move engine: states, move notation, applying sequences, verification by replay.
+
+States here are tuples of colour symbols, exactly as users write them. Searches that need speed
+encode states as bytes (`Codec`) and apply moves through precomputed source-index getters.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cached_property
+from operator import itemgetter
+
+from solver import perm
+from solver.definition.model import Definition
+from solver.errors import NotationError, StateError
+
+State = tuple[str, ...]
+
+
+def parse_state(defn: Definition, value) -> State:
+    """A state given as a list, a JSON list, space-separated symbols or a string of letters."""
+    if isinstance(value, str):
+        text = value.strip()
+        if text.startswith("["):
+            try:
+                value = json.loads(text)
+            except json.JSONDecodeError as exc:
+                raise StateError(f"state: not a valid JSON list ({exc.msg})") from None
+        elif any(ch.isspace() for ch in text):
+            value = text.split()
+        elif defn.single_char_colours:
+            value = list(text)
+        else:
+            raise StateError(
+                "state: this puzzle's colours are longer than one letter; give a list or space-separated colours"
+            )
+    if not isinstance(value, (list, tuple)):
+        raise StateError(f"state: expected a string or a list of colours, got {type(value).__name__}")
+    state = tuple(str(v) if isinstance(v, int) and not isinstance(v, bool) else v for v in value)
+    if len(state) != defn.stickers:
+        raise StateError(f"state has {len(state)} stickers, the puzzle has {defn.stickers}")
+    known = set(defn.colours)
+    for i, c in enumerate(state):
+        if not isinstance(c, str) or c not in known:
+            shown = ", ".join(defn.colours[:12]) + (" ..." if len(defn.colours) > 12 else "")
+            raise StateError(f"state: position {i} has colour {c!r}, not a colour of this puzzle ({shown})")
+    return state
+
+
+def format_state(defn: Definition, state: State) -> str | list[str]:
+    return "".join(state) if defn.single_char_colours else list(state)
+
+
+def state_text(defn: Definition, state: State) -> str:
+    """One line for a terminal: letters run together, longer symbols space-separated."""
+    return "".join(state) if defn.single_char_colours else " ".join(state)
+
+
+def parse_moves(defn: Definition, value) -> list[str]:
+    """Move names separated by spaces (or a list); an unknown name lists the valid ones."""
+    names = value.split() if isinstance(value, str) else list(value)
+    index = defn.move_index
+    for k, name in enumerate(names):
+        if not isinstance(name, str) or name not in index:
+            valid = ", ".join(defn.move_names[:60]) + (" ..." if len(defn.move_names) > 60 else "")
+            raise NotationError(f"moves[{k}]: unknown move {name!r}; valid moves: {valid}")
+    return names
+
+
+def apply_moves(defn: Definition, moves: list[str], state: State | None = None) -> State:
+    """Replay moves from `state` (default: the first goal). A guarded move that cannot be made there
+    is an error naming the step."""
+    current = defn.goal if state is None else tuple(state)
+    for k, name in enumerate(moves):
+        case = defn.move(name).case_for(current)
+        if case is None:
+            raise NotationError(f"moves[{k}]: move {name} cannot be made in this state (no case's guard holds)")
+        current = perm.apply(case.perm, current)
+    return current
+
+
+def is_solved(defn: Definition, state: State) -> bool:
+    return tuple(state) in defn.goal_set
+
+
+def verify(defn: Definition, state: State, moves: list[str]) -> bool:
+    """True when the moves can be made from `state` and end in a solved state."""
+    try:
+        return is_solved(defn, apply_moves(defn, moves, state))
+    except NotationError:
+        return False
+
+
+def inverse_sequence(defn: Definition, moves: list[str]) -> list[str] | None:
+    """The sequence undoing `moves`, in the definition's own move names, when every move has an inverse."""
+    result = []
+    for name in reversed(moves):
+        inv = defn.inverse_name(name)
+        if inv is None:
+            return None
+        result.append(inv)
+    return result
+
+
+@dataclass(frozen=True)
+class Codec:
+    """States as bytes of colour indices (one byte each; at most 256 colours) for fast searches."""
+
+    defn: Definition
+
+    @cached_property
+    def colour_index(self) -> dict[str, int]:
+        return {c: i for i, c in enumerate(self.defn.colours)}
+
+    def encode(self, state: State) -> bytes:
+        return bytes(self.colour_index[c] for c in state)
+
+    def decode(self, data: bytes) -> State:
+        colours = self.defn.colours
+        return tuple(colours[b] for b in data)
+
+    @cached_property
+    def goals(self) -> frozenset[bytes]:
+        return frozenset(self.encode(g) for g in self.defn.goals)
+
+    @cached_property
+    def steps(self) -> list[tuple[str, list[tuple[itemgetter, tuple[tuple[int, int], ...]]]]]:
+        """Per move: its cases as (getter of the new state's bytes, guard as (position, colour index))."""
+        out = []
+        for m in self.defn.moves:
+            cases = [
+                (itemgetter(*perm.inverse(c.perm)), tuple((p, self.colour_index[col]) for p, col in c.guard))
+                for c in m.cases
+            ]
+            out.append((m.name, cases))
+        return out
+
+    @cached_property
+    def reverse_steps(self) -> list[tuple[str, list[tuple[itemgetter, tuple[tuple[int, int], ...], int]]]]:
+        """Per move: how to step back over it. From state t, case k of the move gives the predecessor
+        s = getter(t), valid only when case k is the first case whose guard holds in s."""
+        out = []
+        for m in self.defn.moves:
+            cases = [(itemgetter(*c.perm), k) for k, c in enumerate(m.cases)]
+            out.append((m.name, cases))
+        return out
+
+    def successors(self, s: bytes):
+        for name, cases in self.steps:
+            for getter, guard in cases:
+                if all(s[p] == c for p, c in guard):
+                    yield name, bytes(getter(s))
+                    break
+
+    def predecessors(self, t: bytes):
+        for (name, back), (_, forward) in zip(self.reverse_steps, self.steps):
+            for getter, k in back:
+                s = bytes(getter(t))
+                if self._first_case(forward, s) == k:
+                    yield name, s
+
+    @staticmethod
+    def _first_case(cases, s: bytes) -> int | None:
+        for k, (_, guard) in enumerate(cases):
+            if all(s[p] == c for p, c in guard):
+                return k
+        return None

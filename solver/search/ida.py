@@ -1,0 +1,212 @@
+"""Iterative-deepening A* over pieces, with the maximum of several pattern databases (sums within
+an additive set) as the lower bound, canonical move sequences, several goals and guarded moves.
+
+The compiled kernel keeps its whole depth-first stack in arrays owned by the caller and stops after
+a node quota, so the Python driver can report progress, honour time and node limits and cancel
+between slices, then resume exactly where it stopped. A weight above 1 (f = g + w*h) gives the
+fast, non-optimal search the fallback uses.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import numba as nb
+import numpy as np
+from numba.typed import List
+
+from solver.search.budget import Budget
+from solver.search.kernels import apply_move, is_goal, puzzle_arrays
+from solver.search.ranking import BINOM, G0, G1, MAX_SLOTS, PE, PS, rank_span
+
+FOUND, EXHAUSTED, PAUSED = 1, 0, 2
+DEPTH, NODES, NEXT_BOUND = range(3)
+MAX_DEPTH = 250
+
+
+@dataclass
+class Heuristic:
+    """Pattern databases side by side in the arrays the kernel reads."""
+
+    factors: np.ndarray
+    groups: np.ndarray
+    pieces: np.ndarray
+    bodies: List
+    span: np.ndarray  # [pdb, 2]: factor range
+    bits: np.ndarray
+    sets: np.ndarray  # additive set of each database; the bound is the max over sets of sums
+    n_sets: int
+
+
+def combine(databases, sets: list[int] | None = None) -> Heuristic:
+    factors, groups, pieces, span = [], [], [], []
+    bodies = List()
+    for db in databases:
+        f = db.ranker.factors.copy()
+        g = db.ranker.groups.copy()
+        f[:, G0] += sum(len(x) for x in groups)
+        f[:, G1] += sum(len(x) for x in groups)
+        g[:, PS] += sum(len(x) for x in pieces)
+        g[:, PE] += sum(len(x) for x in pieces)
+        start = sum(len(x) for x in factors)
+        span.append((start, start + len(f)))
+        factors.append(f)
+        groups.append(g)
+        pieces.append(db.ranker.pieces)
+        bodies.append(np.asarray(db.body))
+    if not databases:
+        bodies.append(np.zeros(1, dtype=np.uint8))
+    sets = list(range(len(databases))) if sets is None else sets
+    cat = lambda xs, shape, dt: np.concatenate(xs).astype(dt) if xs else np.zeros(shape, dt)
+    return Heuristic(
+        cat(factors, (0, 10), np.int64), cat(groups, (0, 8), np.int64), cat(pieces, (0,), np.int32), bodies,
+        np.array(span, dtype=np.int64).reshape(len(span), 2), np.array([db.bits for db in databases], dtype=np.int64),
+        np.array(sets, dtype=np.int64), max(sets, default=-1) + 1,
+    )
+
+
+@nb.njit(cache=True)
+def bound_of(loc, hf, hg, hp, bodies, span, bits, sets, n_sets, work, acc):
+    """The lower bound of `loc`: per additive set the sum of its databases, the max over sets."""
+    for s in range(n_sets):
+        acc[s] = 0
+    for i in range(span.shape[0]):
+        r = rank_span(loc, span[i, 0], span[i, 1], hf, hg, hp, BINOM, work)
+        body = bodies[i]
+        if bits[i] == 8:
+            v = body[r]
+        else:
+            v = (body[r >> 1] >> ((r & 1) << 2)) & 15
+        acc[sets[i]] += v
+    h = 0
+    for s in range(n_sets):
+        if acc[s] > h:
+            h = acc[s]
+    return h
+
+
+@nb.njit(cache=True)
+def ida_slice(pz, goal_views, allowed, hf, hg, hp, bodies, span, bits, sets, n_sets, weight, bound,
+              locs, next_move, path, ctl, quota, guarded, all_pieces):
+    """Run the depth-first search for at most `quota` nodes. The stack is locs[0..depth] with
+    next_move[d] the next move to try at depth d; path[d] the move that led to depth d+1."""
+    n_moves = allowed.shape[1]
+    work = np.zeros(MAX_SLOTS + 2, dtype=np.int64)
+    acc = np.zeros(max(n_sets, 1), dtype=np.int64)
+    n_pieces = locs.shape[1]
+    nodes = 0
+    d = ctl[DEPTH]
+    while True:
+        if nodes >= quota:
+            ctl[DEPTH] = d
+            ctl[NODES] += nodes
+            return PAUSED
+        m = next_move[d]
+        if m >= n_moves:
+            if d == 0:
+                ctl[NODES] += nodes
+                return EXHAUSTED
+            d -= 1
+            continue
+        next_move[d] = m + 1
+        prev = path[d - 1] if d > 0 else n_moves
+        if not allowed[prev, m]:
+            continue
+        src = locs[d]
+        dst = locs[d + 1]
+        if guarded:
+            if not apply_move(pz, src, dst, m, all_pieces):
+                continue
+            if d > 0:
+                same = True
+                for p in range(n_pieces):
+                    if dst[p] != locs[d - 1, p]:
+                        same = False
+                        break
+                if same:
+                    continue
+        else:
+            row = pz.tables[pz.case_start[m]]
+            for p in range(n_pieces):
+                dst[p] = row[src[p]]
+        nodes += 1
+        h = bound_of(dst, hf, hg, hp, bodies, span, bits, sets, n_sets, work, acc)
+        f = (d + 1) + weight * h
+        if f > bound:
+            if f < ctl[NEXT_BOUND]:
+                ctl[NEXT_BOUND] = f
+            continue
+        if h == 0 and is_goal(pz, dst, goal_views):
+            path[d] = m
+            ctl[DEPTH] = d + 1
+            ctl[NODES] += nodes
+            return FOUND
+        if d + 2 >= locs.shape[0] or d + 1 >= bound:
+            if d + 2 < ctl[NEXT_BOUND]:
+                ctl[NEXT_BOUND] = d + 2
+            continue
+        path[d] = m
+        d += 1
+        next_move[d] = 0
+
+
+@dataclass
+class Outcome:
+    moves: list[int] | None
+    nodes: int
+    proven: bool  # the search finished its bounds: the answer (or none) is optimal for weight 1
+
+
+class IdaSearch:
+    """One search from one state; `run` drives the kernel slice by slice under a budget."""
+
+    def __init__(self, model, heuristic: Heuristic, allowed: np.ndarray, goal_views: np.ndarray, weight: int = 1):
+        self.model = model
+        self.pz = puzzle_arrays(model)
+        self.h = heuristic
+        self.allowed = allowed
+        self.goal_views = goal_views
+        self.weight = weight
+        self.all_pieces = np.arange(model.n_pieces, dtype=np.int32)
+        self.nodes = 0  # so far, readable after the budget stopped a run
+
+    def lower_bound(self, loc: np.ndarray) -> int:
+        h = self.h
+        return int(bound_of(loc, h.factors, h.groups, h.pieces, h.bodies, h.span, h.bits, h.sets, h.n_sets,
+                            np.zeros(MAX_SLOTS + 2, dtype=np.int64), np.zeros(max(h.n_sets, 1), dtype=np.int64)))
+
+    def run(self, loc: np.ndarray, budget: Budget, *, max_bound: int = MAX_DEPTH) -> Outcome:
+        pz, h = self.pz, self.h
+        if is_goal(pz, loc, self.goal_views):
+            return Outcome([], 1, True)
+        locs = np.zeros((MAX_DEPTH + 2, self.model.n_pieces), dtype=np.int32)
+        next_move = np.zeros(MAX_DEPTH + 2, dtype=np.int64)
+        path = np.zeros(MAX_DEPTH + 2, dtype=np.int64)
+        ctl = np.zeros(3, dtype=np.int64)
+        locs[0] = loc
+        bound = self.weight * self.lower_bound(loc)
+        quota = 20_000
+        nodes = 0
+        while bound <= max_bound * max(self.weight, 1):
+            next_move[0] = 0
+            ctl[DEPTH] = 0
+            ctl[NEXT_BOUND] = 1 << 60
+            while True:
+                started = time.monotonic()
+                status = ida_slice(pz, self.goal_views, self.allowed, h.factors, h.groups, h.pieces, h.bodies,
+                                   h.span, h.bits, h.sets, h.n_sets, self.weight, bound, locs, next_move, path,
+                                   ctl, quota, self.model.guarded, self.all_pieces)
+                spent = time.monotonic() - started
+                nodes = self.nodes = int(ctl[NODES])
+                if status == FOUND:
+                    return Outcome([int(m) for m in path[: ctl[DEPTH]]], nodes, self.weight == 1)
+                budget.tick(nodes, int(ctl[DEPTH]), bound)  # raises Stopped when the budget is used up
+                if status == EXHAUSTED:
+                    break
+                # slices of about 50 ms keep limits and cancels prompt
+                quota = int(min(max(quota * (0.05 / max(spent, 1e-4)), 1000), 50_000_000))
+            if ctl[NEXT_BOUND] >= 1 << 60:
+                return Outcome(None, nodes, True)  # nothing beyond: no goal is reachable
+            bound = int(ctl[NEXT_BOUND])
+        return Outcome(None, nodes, False)

@@ -1,0 +1,359 @@
+"""Ranking sub-states of pieces to dense integers, and back.
+
+A *projection* keeps some of the pieces of some orbits and forgets the rest. Within an orbit it
+tracks groups of pieces: where each group sits (a set of slots) and, optionally, how its pieces are
+twisted (one digit per piece, in slot order). Pieces of one class are interchangeable, so a group is
+always a union of whole classes; a group of one piece gives permutation ranks, a group of identical
+pieces a multiset rank, and one group holding every piece of an orbit gives orientation only.
+
+The rank is a mixed-radix number: per group, the combination rank of its slots among the slots the
+earlier groups of the orbit left free (combinatorial number system), then its orientation digits.
+When a part holds every piece of an orbit whose moves keep the total twist, the last digit is
+implied by the others and dropped, as for the corners of a cube (3^7, not 3^8).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from math import comb
+
+import numba as nb
+import numpy as np
+
+from solver.errors import PuzzleError
+
+MAX_SLOTS = 62  # slot sets are bit masks in an int64
+# group columns
+N, K, BASE, PS, PE, TWIST, AVAIL, COUNT = range(8)
+# factor columns and kinds: where groups sit (POS), where and how twisted (COMB), twist by slot of a
+# whole orbit (ORI), twist of each piece of single-piece groups (PTW, follows their POS factor)
+KIND, G0, G1, FN, FK, FBASE, FPIECE, SIZE, DROP, SUM = range(10)
+POS, COMB, ORI, PTW = range(4)
+BINOM = np.array([[comb(n, k) for k in range(MAX_SLOTS + 2)] for n in range(MAX_SLOTS + 2)], dtype=np.int64)
+
+
+@dataclass(frozen=True)
+class Part:
+    """What a projection keeps of one orbit: some whole classes of pieces (local indices)."""
+
+    orbit: int
+    pieces: tuple[int, ...]
+    twist: bool  # orientations tracked
+    merged: bool = False  # all the pieces form one group: only the set of their slots is kept
+    counted: bool = True  # additive databases: whether moves of these pieces count
+
+
+@dataclass(frozen=True)
+class Projection:
+    parts: tuple[Part, ...]
+
+    def describe(self, model) -> str:
+        """A short human text, e.g. `corners[0-7]+twist edges[0,1,2]`."""
+        out = []
+        for part in self.parts:
+            orb = model.orbits[part.orbit]
+            txt = f"{orb.name}[{_ranges(part.pieces)}]"
+            if part.merged:
+                txt += "/set"
+            if part.twist:
+                txt += "+twist"
+            if not part.counted:
+                txt += "/free"
+            out.append(txt)
+        return " ".join(out)
+
+    def to_json(self) -> str:
+        return json.dumps(
+            [[p.orbit, list(p.pieces), int(p.twist), int(p.merged), int(p.counted)] for p in self.parts],
+            separators=(",", ":"),
+        )
+
+    @staticmethod
+    def from_json(text: str) -> "Projection":
+        try:
+            rows = json.loads(text)
+            return Projection(tuple(Part(int(r[0]), tuple(int(x) for x in r[1]), bool(r[2]), bool(r[3]), bool(r[4])) for r in rows))
+        except (ValueError, TypeError, IndexError, KeyError) as exc:
+            raise PuzzleError(f"projection: not a valid projection description ({exc})") from None
+
+
+def _ranges(xs) -> str:
+    xs = sorted(xs)
+    out, i = [], 0
+    while i < len(xs):
+        j = i
+        while j + 1 < len(xs) and xs[j + 1] == xs[j] + 1:
+            j += 1
+        out.append(str(xs[i]) if i == j else f"{xs[i]}-{xs[j]}")
+        i = j + 1
+    return ",".join(out)
+
+
+@dataclass
+class Ranker:
+    """The flattened description the kernels read, and the size of the rank space.
+
+    The rank is a mixed-radix number over *factors* in order. A part that keeps every piece of its
+    orbit with their twists is two factors, positions then twists by slot, because each of those
+    moves on its own: a move table per factor then replaces ranking in table builds.
+    """
+
+    factors: np.ndarray  # int64 [factors, 10]: KIND G0 G1 FN FK FBASE FPIECE SIZE DROP SUM
+    groups: np.ndarray  # int64 [groups, 8]: N K BASE PS PE TWIST AVAIL COUNT
+    pieces: np.ndarray  # int32: global piece indices, group by group
+    size: int
+
+    @property
+    def counted_pieces(self) -> np.ndarray:
+        return np.array(
+            [self.pieces[i] for g in self.groups for i in range(g[PS], g[PE]) if g[COUNT]], dtype=np.int32
+        )
+
+    def rank(self, loc: np.ndarray) -> int:
+        return int(rank(loc, self.factors, self.groups, self.pieces, BINOM, np.zeros(MAX_SLOTS + 2, dtype=np.int64)))
+
+    def scratch(self) -> np.ndarray:
+        """The `digits` scratch array unrank needs."""
+        return np.zeros(64 + len(self.pieces) + len(self.factors), dtype=np.int64)
+
+    def tracked(self) -> np.ndarray:
+        """Every piece whose location the rank depends on (twist-by-slot factors read all)."""
+        out = set(int(p) for p in self.pieces)
+        for f in self.factors:
+            if f[KIND] == ORI:
+                out.update(range(f[FPIECE], f[FPIECE] + f[FN]))
+        return np.array(sorted(out), dtype=np.int32)
+
+
+def full_projection(model) -> Projection:
+    return Projection(tuple(Part(r, tuple(range(o.n)), o.k > 1) for r, o in enumerate(model.orbits)))
+
+
+def make_ranker(model, projection: Projection) -> Ranker:
+    factors, rows, pieces = [], [], []
+    size = 1
+    for part in projection.parts:
+        if not 0 <= part.orbit < len(model.orbits):
+            raise PuzzleError(f"projection: orbit {part.orbit} does not exist")
+        orb = model.orbits[part.orbit]
+        if orb.n > MAX_SLOTS:
+            raise PuzzleError(f"projection: {orb.name} has {orb.n} slots, ranking handles at most {MAX_SLOTS}")
+        chosen = sorted(set(part.pieces))
+        if not chosen or chosen[0] < 0 or chosen[-1] >= orb.n:
+            raise PuzzleError(f"projection: pieces of {orb.name} must be in 0..{orb.n - 1}")
+        classes = orb.classes
+        if part.merged:
+            groups = [chosen]
+        else:
+            groups = []
+            for cls in dict.fromkeys(int(classes[p]) for p in chosen):
+                members = [int(p) for p in np.flatnonzero(classes == cls)]
+                if not set(members) <= set(chosen):
+                    raise PuzzleError(f"projection: {orb.name} pieces {members} look alike; keep all or none of them")
+                groups.append(members)
+        whole = len(chosen) == orb.n
+        twist = part.twist and orb.k > 1
+        split = twist and whole  # positions and twist-by-slot as separate factors
+        # twists that add a per-slot amount can follow single pieces in a factor of their own
+        apart = twist and not whole and orb.twist_additive and all(len(g) == 1 for g in groups)
+        combined = twist and not split and not apart
+        g0 = len(rows)
+        avail = orb.n
+        fsize = 1
+        for members in groups:
+            m = len(members)
+            rows.append([orb.n, orb.k, orb.base, len(pieces), len(pieces) + m, int(combined), avail, int(part.counted)])
+            pieces.extend(orb.first_piece + p for p in members)
+            fsize *= comb(avail, m) * (orb.k**m if combined else 1)
+            avail -= m
+        if fsize > 1 or not split:
+            factors.append([COMB if combined else POS, g0, len(rows), orb.n, orb.k, orb.base, orb.first_piece, fsize, 0, 0])
+            size *= fsize
+        if apart:
+            tsize = orb.k ** len(groups)
+            factors.append([PTW, g0, len(rows), orb.n, orb.k, orb.base, orb.first_piece, tsize, 0, 0])
+            size *= tsize
+        if split:
+            sums = {gs[part.orbit] for gs in model.goal_sums}
+            drop = orb.twist_invariant and len(sums) == 1
+            osize = orb.k ** (orb.n - 1 if drop else orb.n)
+            factors.append([ORI, len(rows), len(rows), orb.n, orb.k, orb.base, orb.first_piece, osize, int(drop),
+                            sums.pop() if drop else 0])
+            size *= osize
+    if size >= 2**62:
+        raise PuzzleError(f"projection: {size:,} entries is too many to rank")
+    return Ranker(np.array(factors, dtype=np.int64).reshape(len(factors), 10),
+                  np.array(rows, dtype=np.int64).reshape(len(rows), 8), np.array(pieces, dtype=np.int32), size)
+
+
+@nb.njit(cache=True, inline="always")
+def popcount(x):
+    x = x - ((x >> 1) & 0x5555555555555555)
+    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+    return (x * 0x0101010101010101) >> 56 & 0xFF
+
+
+@nb.njit(cache=True)
+def rank_factor(loc, f, factors, groups, pieces, binom, work):
+    """The rank of one factor of `loc`; `work` is scratch of at least MAX_SLOTS ints."""
+    r = np.int64(0)
+    if factors[f, KIND] == ORI:
+        k = factors[f, FK]
+        base = factors[f, FBASE]
+        n = factors[f, FN]
+        for p in range(factors[f, FPIECE], factors[f, FPIECE] + n):
+            c = loc[p] - base
+            work[c // k] = c % k
+        last = n - 1 if factors[f, DROP] else n
+        for s in range(last):
+            r = r * k + work[s]
+        return r
+    if factors[f, KIND] == PTW:
+        k = factors[f, FK]
+        for g in range(factors[f, G0], factors[f, G1]):
+            r = r * k + (loc[pieces[groups[g, PS]]] - factors[f, FBASE]) % k
+        return r
+    used = np.int64(0)
+    for g in range(factors[f, G0], factors[f, G1]):
+        k = groups[g, K]
+        base = groups[g, BASE]
+        ps = groups[g, PS]
+        pe = groups[g, PE]
+        twist = groups[g, TWIST]
+        if pe - ps == 1:
+            c = loc[pieces[ps]] - base
+            s = c // k
+            r = r * groups[g, AVAIL] + (s - popcount(used & ((np.int64(1) << s) - 1)))
+            used |= np.int64(1) << s
+            if twist:
+                r = r * k + c % k
+            continue
+        mask = np.int64(0)
+        for i in range(ps, pe):
+            c = loc[pieces[i]] - base
+            s = c // k
+            mask |= np.int64(1) << s
+            work[s] = c % k
+        cr = np.int64(0)
+        j = 0
+        mm = mask
+        while mm:
+            bit = mm & -mm
+            s = popcount(bit - 1)
+            j += 1
+            cr += binom[s - popcount(used & (bit - 1)), j]
+            mm ^= bit
+        r = r * binom[groups[g, AVAIL], pe - ps] + cr
+        used |= mask
+        if twist:
+            mm = mask
+            while mm:
+                bit = mm & -mm
+                r = r * k + work[popcount(bit - 1)]
+                mm ^= bit
+    return r
+
+
+@nb.njit(cache=True)
+def rank(loc, factors, groups, pieces, binom, work):
+    return rank_span(loc, 0, factors.shape[0], factors, groups, pieces, binom, work)
+
+
+@nb.njit(cache=True)
+def rank_span(loc, f0, f1, factors, groups, pieces, binom, work):
+    """The rank over factors f0..f1-1 (several rankers live side by side in one array)."""
+    r = np.int64(0)
+    for f in range(f0, f1):
+        r = r * factors[f, SIZE] + rank_factor(loc, f, factors, groups, pieces, binom, work)
+    return r
+
+
+@nb.njit(cache=True)
+def unrank_factor(r, f, factors, groups, pieces, binom, loc, digits):
+    """Set loc[] of the factor's pieces to a sub-state of rank r. A twist-by-slot factor keeps the
+    pieces' slots (decode positions first) and sets their twists. `digits`: scratch, >= 64 + pieces."""
+    k = factors[f, FK]
+    base = factors[f, FBASE]
+    if factors[f, KIND] == ORI:
+        n = factors[f, FN]
+        last = n - 1 if factors[f, DROP] else n
+        tsum = 0
+        for s in range(last - 1, -1, -1):
+            digits[s] = r % k
+            r //= k
+            tsum += digits[s]
+        if factors[f, DROP]:
+            digits[n - 1] = (factors[f, SUM] - tsum) % k
+        for p in range(factors[f, FPIECE], factors[f, FPIECE] + n):
+            s = (loc[p] - base) // k
+            loc[p] = base + s * k + digits[s]
+        return
+    if factors[f, KIND] == PTW:
+        for g in range(factors[f, G1] - 1, factors[f, G0] - 1, -1):
+            p = pieces[groups[g, PS]]
+            loc[p] = base + (loc[p] - base) // k * k + r % k
+            r //= k
+        return
+    off = 64
+    g0 = factors[f, G0]
+    g1 = factors[f, G1]
+    for g in range(g1 - 1, g0 - 1, -1):
+        ps = groups[g, PS]
+        pe = groups[g, PE]
+        if groups[g, TWIST]:
+            for i in range(pe - 1, ps - 1, -1):
+                digits[off + i] = r % k
+                r //= k
+        m = pe - ps
+        radix = groups[g, AVAIL] if m == 1 else binom[groups[g, AVAIL], m]
+        digits[g - g0] = r % radix
+        r //= radix
+    used = np.int64(0)
+    n = factors[f, FN]
+    for g in range(g0, g1):
+        ps = groups[g, PS]
+        pe = groups[g, PE]
+        m = pe - ps
+        cr = digits[g - g0]
+        j = m
+        x = groups[g, AVAIL] - 1
+        mask = np.int64(0)
+        while j > 0:
+            if m == 1:
+                x = cr
+            else:
+                while binom[x, j] > cr:
+                    x -= 1
+                cr -= binom[x, j]
+            cnt = -1
+            for s in range(n):
+                if not (used >> s) & 1:
+                    cnt += 1
+                    if cnt == x:
+                        mask |= np.int64(1) << s
+                        break
+            j -= 1
+            x -= 1
+        used |= mask
+        i = ps
+        mm = mask
+        while mm:
+            bit = mm & -mm
+            s = popcount(bit - 1)
+            o = digits[off + i] if groups[g, TWIST] else 0
+            loc[pieces[i]] = base + s * k + o
+            i += 1
+            mm ^= bit
+
+
+@nb.njit(cache=True)
+def unrank(r, factors, groups, pieces, binom, loc, digits):
+    nf = factors.shape[0]
+    fr = digits[digits.shape[0] - nf :]
+    for f in range(nf - 1, -1, -1):
+        fr[f] = r % factors[f, SIZE]
+        r //= factors[f, SIZE]
+    for f in range(nf):
+        unrank_factor(fr[f], f, factors, groups, pieces, binom, loc, digits)

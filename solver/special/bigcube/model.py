@@ -1,0 +1,128 @@
+"""The NxNxN cube as stickers in space, numbered like the catalog's `cubeN`: the net of the seed
+3x3x3 (U row by row from the back; rows of 4N across L, F, R, B; D row by row from the front).
+
+Coordinates are doubled: the k-th of N layers from the negative side has its centre at -N + 1 + 2k
+and a sticker's point lies on a face plane at +-N. Internally the solver turns single layers
+(`Layer`: a face and a depth 1 .. N//2 counted from that face); written out they become the
+catalog's SiGN turns (R, Rw, 3Rw, ...), a single inner layer being kRw (k-1)Rw'.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
+
+import numpy as np
+
+from solver import perm
+from solver.special.cube3 import geometry as cube3_geometry
+
+FACES = cube3_geometry.FACES  # U R F D L B
+NORMALS = cube3_geometry.NORMALS
+CATALOG_COLOURS = {"U": "W", "L": "O", "F": "G", "R": "R", "B": "B", "D": "Y"}
+
+
+@dataclass(frozen=True)
+class Layer:
+    face: str
+    depth: int  # 1 = the face layer
+    turns: int  # clockwise quarter turns seen from the face: 1, 2 or 3
+
+    @property
+    def cost(self) -> int:
+        """How many catalog turns it takes (an inner layer takes two)."""
+        return 1 if self.depth == 1 else 2
+
+    def sign(self) -> list[str]:
+        """The move in catalog SiGN names (one or two turns)."""
+        suffix = {1: "", 2: "2", 3: "'"}[self.turns]
+        undo = {1: "'", 2: "2", 3: ""}[self.turns]
+        if self.depth == 1:
+            return [self.face + suffix]
+        inner = [_wide(self.face, self.depth) + suffix]
+        return inner + ([_wide(self.face, self.depth - 1) + undo] if self.depth > 1 else [])
+
+
+def _wide(face: str, depth: int) -> str:
+    if depth == 1:
+        return face
+    return ("" if depth == 2 else str(depth)) + face + "w"
+
+
+def _centre(n: int, k: int) -> int:
+    return -n + 1 + 2 * k
+
+
+class BigCube:
+    """Stickers, layer turns and pieces of the NxNxN cube (N >= 2)."""
+
+    def __init__(self, n: int):
+        self.n = n
+        self.points: list[tuple[int, int, int]] = []
+        self.faces: list[str] = []
+        c = lambda k: _centre(n, k)  # noqa: E731 (a short local name keeps the net readable)
+        for row in range(n):
+            for col in range(n):
+                self._add("U", (c(col), n, c(row)))
+        for row in range(n):
+            y = -c(row)
+            for col in range(n):
+                self._add("L", (-n, y, c(col)))
+            for col in range(n):
+                self._add("F", (c(col), y, n))
+            for col in range(n):
+                self._add("R", (n, y, -c(col)))
+            for col in range(n):
+                self._add("B", (-c(col), y, -n))
+        for row in range(n):
+            for col in range(n):
+                self._add("D", (c(col), -n, -c(row)))
+        self.index_of = {p: i for i, p in enumerate(self.points)}
+        self.size = len(self.points)
+
+    def _add(self, face, point):
+        self.points.append(point)
+        self.faces.append(face)
+
+    def solved(self) -> str:
+        return "".join(CATALOG_COLOURS[f] for f in self.faces)
+
+    def layers(self) -> list[Layer]:
+        """Every single-layer turn the catalog's moves can make (depth up to N//2 from each face)."""
+        return [Layer(f, d, t) for f in FACES for d in range(1, self.n // 2 + 1) for t in (1, 2, 3)]
+
+    @lru_cache(maxsize=None)
+    def layer_perm(self, layer: Layer) -> perm.Perm:
+        normal = np.array(NORMALS[layer.face])
+        level = self.n - 1 - 2 * (layer.depth - 1)  # the layer's cubie coordinate along the normal
+        matrix = cube3_geometry._quarter_turn_matrix(NORMALS[layer.face])
+        p = list(range(self.size))
+        for i, point in enumerate(self.points):
+            along = int(np.dot(point, normal))
+            if along == level or (layer.depth == 1 and along == self.n):
+                p[i] = self.index_of[tuple(int(v) for v in matrix @ np.array(point))]
+        return perm.power(p, layer.turns)
+
+    @cached_property
+    def named_moves(self) -> dict[str, perm.Perm]:
+        """The catalog's moves by SiGN name: kFw turns the k outer layers of face F."""
+        result = {}
+        for face in FACES:
+            wide = perm.identity(self.size)
+            for depth in range(1, self.n // 2 + 1):
+                wide = perm.compose(wide, self.layer_perm(Layer(face, depth, 1)))
+                for suffix, power in (("", 1), ("2", 2), ("'", 3)):
+                    result[_wide(face, depth) + suffix] = perm.power(wide, power)
+        return result
+
+    def cubie_of(self, sticker: int) -> tuple[int, int, int]:
+        normal = NORMALS[self.faces[sticker]]
+        return tuple(a - b for a, b in zip(self.points[sticker], normal))
+
+    @cached_property
+    def pieces(self) -> dict[tuple[int, int, int], tuple[int, ...]]:
+        """Stickers of each cubie, keyed by its position."""
+        result: dict[tuple[int, int, int], list[int]] = {}
+        for i in range(self.size):
+            result.setdefault(self.cubie_of(i), []).append(i)
+        return {k: tuple(v) for k, v in result.items()}

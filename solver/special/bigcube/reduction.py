@@ -1,0 +1,237 @@
+"""A solver for the catalog's NxNxN cubes (N = 2 .. 7 tested) by reduction to the 3x3x3:
+
+1. The pieces a 3x3x3 also has (corners; for odd N the middle edges, the fixed centres) are solved
+   by the two-phase solver with outer face turns. For even N, corners only: the 3x3x3 given to it has
+   solved edges, with two swapped when the corners' permutation is odd.
+2. Each wing orbit whose permutation is odd gets one inner-layer quarter turn (the edge parity of
+   big cubes), since 3-cycles only make even permutations.
+3. Every wing and centre orbit is solved piece by piece with 3-cycles (commutators and set-ups from
+   cycles.py) that leave the pieces already solved in place. Orbits that have no pure 3-cycle of that
+   form (the T-centres of odd cubes) go first, with 3-cycles that may disturb only orbits solved later.
+
+The answer is replayed on the stickers before it is returned.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from solver import perm
+from solver.errors import PuzzleError, StateError, UnreachableError
+from solver.special import cube3
+from solver.special.bigcube import cycles
+from solver.special.bigcube.model import BigCube, Layer
+from solver.special.cube3 import geometry as cube3_geometry
+from solver.special.cube3.cubie import CubieCube, permutation_parity
+
+
+@dataclass
+class Plan:
+    cube: BigCube
+    orbits: list[cycles.PieceOrbit]  # in solving order
+    libraries: list[cycles.Library]
+    parity_turns: list[Layer | None]  # per orbit: an inner quarter turn that is odd on it (wings)
+
+
+@lru_cache(maxsize=None)
+def plan(n: int) -> Plan:
+    """Orbits, their solving order and 3-cycle libraries for the NxNxN (computed once per size)."""
+    cube = BigCube(n)
+    orbits = cycles.piece_orbits(cube)
+    pure = {i: cycles.find_commutators(cube, o, set()) for i, o in enumerate(orbits)}
+    order = [i for i in pure if not pure[i]] + [i for i in pure if pure[i]]
+    setup_list = cycles.setups(cube)
+    libraries, commutators = [], {}
+    for rank, i in enumerate(order):
+        later = set()
+        for j in order[rank + 1:]:
+            later |= set(orbits[j].positions) | set(orbits[j].partner.values())
+        commutators[i] = pure[i] or cycles.find_commutators(cube, orbits[i], later)
+        if not commutators[i]:
+            raise AssertionError(f"cube{n}: no 3-cycle found for a {orbits[i].kind} orbit")
+        libraries.append(cycles.build_library(cube, orbits[i], commutators[i], setup_list))
+    parity_turns = [_odd_turn(cube, orbits[i]) if orbits[i].kind == "wing" else None for i in order]
+    return Plan(cube, [orbits[i] for i in order], libraries, parity_turns)
+
+
+def _odd_turn(cube: BigCube, orbit: cycles.PieceOrbit) -> Layer:
+    index = {s: k for k, s in enumerate(orbit.positions)}
+    for layer in cube.layers():
+        if layer.depth > 1 and layer.turns == 1:
+            p = cube.layer_perm(layer)
+            if permutation_parity([index[p[s]] for s in orbit.positions]):
+                return layer
+    raise AssertionError("no inner quarter turn is odd on a wing orbit")
+
+
+class _Reduction:
+    def __init__(self, n: int, state: str, goal: str):
+        self.plan = plan(n)
+        self.cube = self.plan.cube
+        self.state = list(state)
+        self.goal = goal
+        self.face_colour = {face: goal[self.cube.faces.index(face)] for face in "URFDLB"}
+        self.layers: list[Layer] = []
+
+    def apply(self, seq) -> None:
+        for layer in seq:
+            self.state = list(perm.apply(self.cube.layer_perm(layer), self.state))
+            self.layers.append(layer)
+
+    def value(self, orbit, x, state=None) -> tuple:
+        state = state or self.state
+        return (state[x], state[orbit.partner[x]]) if orbit.partner else (state[x],)
+
+    def outer_pieces(self) -> None:
+        """Step 1: read the pieces the 3x3x3 has off the big cube (a 3x3x3 cubie at c in {-1, 0, 1}^3
+        sits at c * (N - 1) in the big cube's doubled coordinates) and solve them with face turns."""
+        n = self.cube.n
+        colours = []
+        for i in range(cube3_geometry.STICKERS):
+            normal = cube3_geometry.NORMALS[cube3_geometry.face_of(i)]
+            cubie = [(p - q) // 2 for p, q in zip(cube3_geometry.POINTS[i], normal)]
+            if all(cubie) or n % 2:
+                big = tuple(c * (n - 1) + q for c, q in zip(cubie, normal))
+                colours.append(self.state[self.cube.index_of[big]])
+            else:  # even N has no middle edges or fixed centres: take them solved
+                colours.append(self.face_colour[cube3_geometry.face_of(i)])
+        try:
+            cubies = cube3.to_cubies("".join(colours))
+            if n % 2 == 0 and permutation_parity(cubies.cp) != permutation_parity(cubies.ep):
+                ep = list(cubies.ep)
+                ep[4], ep[5] = ep[5], ep[4]
+                cubies = CubieCube(cubies.cp, cubies.co, tuple(ep), cubies.eo)
+            cubies.check()
+        except PuzzleError as error:
+            raise type(error)(f"cube{n}: its corners{' and middle edges' if n % 2 else ''} seen as a 3x3x3: {error}")
+        turns = {"": 1, "2": 2, "'": 3}
+        solution = cube3.solve_cubies(cubies, time_limit=0.1)
+        self.apply([Layer(name[0], 1, turns[name[1:]]) for name in solution])
+
+    def fix_parity(self) -> None:
+        for orbit, turn in zip(self.plan.orbits, self.plan.parity_turns):
+            if turn is None:
+                continue
+            home = {self.value(orbit, x, self.goal): k for k, x in enumerate(orbit.positions)}
+            pieces = [home.get(self.value(orbit, x)) for x in orbit.positions]
+            if sorted(pieces, key=lambda k: -1 if k is None else k) != list(range(len(pieces))):
+                raise UnreachableError(f"cube{self.cube.n}: the wings at stickers {orbit.positions[:3]}... "
+                                       "do not have the colours of one wing each")
+            if permutation_parity(pieces):
+                self.apply([turn])
+
+    def solve_orbit(self, orbit, library) -> None:
+        have = sorted(self.value(orbit, x) for x in orbit.positions)
+        if have != sorted(self.value(orbit, x, self.goal) for x in orbit.positions):
+            raise UnreachableError(f"cube{self.cube.n}: the {orbit.kind} pieces at stickers {orbit.positions[:4]}... "
+                                   "do not have the colours their places need (stickers moved between kinds)")
+        solved: set[int] = set()
+        for t in orbit.positions:
+            guard = 0
+            while self.value(orbit, t) != self.value(orbit, t, self.goal):
+                guard += 1
+                if guard > 3:
+                    raise UnreachableError(f"cube{self.cube.n}: a {orbit.kind} piece cannot be placed")
+                self.apply(self._next_cycle(orbit, library, t, solved))
+            solved.add(t)
+
+    def _next_cycle(self, orbit, library, t, solved) -> list[Layer]:
+        """The shortest 3-cycle bringing a piece that belongs at t there without unsolving anything;
+        failing that, one that moves such a piece to a place from where a 3-cycle brings it to t, or
+        two 3-cycles that together bring it there."""
+        need = self.value(orbit, t, self.goal)
+        free = [x for x in orbit.positions if x not in solved and x != t]
+
+        def usable(frm, third, now_at_t):
+            # The third place may be free, or solved if what it receives (the piece now at t) belongs there.
+            return third != frm and (third in free or (third in solved and now_at_t == self.value(orbit, third, self.goal)))
+
+        sources = [p for p in free if self.value(orbit, p) == need]
+        here = self.value(orbit, t)
+
+        def turns_per_piece(p, q, entry):
+            # A cycle that also puts the pieces it sends to q and p where they belong is worth more.
+            placed = 1 + (q in free and here == self.value(orbit, q, self.goal))
+            placed += self.value(orbit, q) == self.value(orbit, p, self.goal)
+            return entry[0] / placed
+
+        candidates = [(turns_per_piece(p, q, entry), entry) for p in sources
+                      for q, entry in library.cycles.get((p, t), {}).items() if usable(p, q, here)]
+        if candidates:
+            return library.sequence(min(candidates, key=lambda c: c[0])[1])
+        for p in sources:
+            for r in free:
+                if r == p or not any(usable(r, q, here) for q in library.cycles.get((r, t), {})):
+                    continue
+                for q, entry in library.cycles.get((p, r), {}).items():
+                    if q in free and q != r:
+                        return library.sequence(entry)
+        for p in sources:
+            for q in free:
+                if q != p:
+                    pair = _two_cycles(library, p, t, q)
+                    if pair:
+                        return pair
+        raise UnreachableError(f"cube{self.cube.n}: no 3-cycle places the {orbit.kind} piece at sticker {t}")
+
+
+def _two_cycles(library: cycles.Library, frm: int, to: int, third: int) -> list[Layer] | None:
+    """The 3-cycle frm -> to -> third -> frm as two 3-cycles of the library, when it has no set-up of
+    its own: the first one any, the second the rest."""
+    want = {frm: to, to: third, third: frm}
+    for (u, v), thirds in library.cycles.items():
+        for w, first in thirds.items():
+            back = {v: u, w: v, u: w}  # where the piece now at a place was before the first cycle
+            rest = {}
+            for y in set(back) | set(want):
+                x = back.get(y, y)
+                if want.get(x, x) != y:
+                    rest[y] = want.get(x, x)
+            if len(rest) != 3:
+                continue
+            a = next(iter(rest))
+            second = library.cycles.get((a, rest[a]), {}).get(rest[rest[a]])
+            if second:
+                return library.sequence(first) + library.sequence(second)
+    return None
+
+
+def solve_big_cube(state: str, n: int, goal: str | None = None) -> list[str]:
+    """A solution (catalog SiGN turns: R, Rw, 3Rw, with ' and 2) of a state of the catalog's cubeN,
+    a string of 6 * N * N colours in the catalog's numbering, to `goal` (by default the catalog's
+    goal; any solved colouring: each face one colour, six colours)."""
+    cube = BigCube(n)
+    goal = goal or cube.solved()
+    size = 6 * n * n
+    for name, text in (("state", state), ("goal", goal)):
+        if len(text) != size:
+            raise StateError(f"{name}: cube{n} has {size} stickers, got {len(text)}")
+    face_colours = {f: {goal[i] for i in range(size) if cube.faces[i] == f} for f in "URFDLB"}
+    if any(len(c) != 1 for c in face_colours.values()) or len(set.union(*face_colours.values())) != 6:
+        raise StateError(f"goal: cube{n} needs a solved colouring, one colour per face and six colours")
+    if sorted(state) != sorted(goal):
+        raise StateError(f"state: cube{n} needs {n * n} stickers of each of {''.join(sorted(set(goal)))}")
+    if n == 3:
+        return cube3.solve_facelets(state)
+    job = _Reduction(n, state, goal)
+    job.outer_pieces()
+    job.fix_parity()
+    for orbit, library in zip(job.plan.orbits, job.plan.libraries):
+        job.solve_orbit(orbit, library)
+    if "".join(job.state) != goal:
+        raise UnreachableError(f"cube{n}: the state is not reachable from the goal (pieces left unsolved)")
+    return [name for layer in _merge(job.layers) for name in layer.sign()]
+
+
+def _merge(layers: list[Layer]) -> list[Layer]:
+    """Combine consecutive turns of the same layer (and drop those that cancel)."""
+    out: list[Layer] = []
+    for layer in layers:
+        if out and out[-1].face == layer.face and out[-1].depth == layer.depth:
+            turns = (out.pop().turns + layer.turns) % 4
+            if turns:
+                out.append(Layer(layer.face, layer.depth, turns))
+        else:
+            out.append(layer)
+    return out

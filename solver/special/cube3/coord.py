@@ -1,0 +1,235 @@
+"""Coordinates: the parts of a cubie state the two-phase search tracks, each numbered 0..N-1, with a
+`get_` and a `set_` (any cube with that coordinate) for each. All are 0 on the solved cube except
+u_edges and d_edges (numbered, like slice_sorted, by the places of their four edges).
+
+- twist (2187): corner orientations; flip (2048): edge orientations.
+- slice_sorted (11880): where the middle-layer edges BL BR FR FL are and in which order;
+  slice_sorted // 24 is the slice coordinate (495 sets of places), and in phase 2, where they are
+  all in the middle layer, slice_sorted < 24 is their order.
+- u_edges, d_edges (11880 each): the same for the U-layer and the D-layer edges.
+- corners (40320): corner permutation; ud_edges (40320): permutation of the 8 U/D-layer edges,
+  meaningful in phase 2 where they stay in the U and D layers.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+N_TWIST = 2187
+N_FLIP = 2048
+N_SLICE = 495
+N_PERM4 = 24
+N_SELECTION = N_SLICE * N_PERM4
+N_CORNERS = 40320
+N_UD_EDGES = 40320
+SLICE_EDGE, U_EDGE, D_EDGE = 0, 4, 8  # first edge number of each group of four
+
+_BINOMIAL = np.array([[0 if k > n else
+                       int(np.prod(np.arange(n - k + 1, n + 1)) // np.prod(np.arange(1, k + 1)))
+                       for k in range(5)] for n in range(13)], dtype=np.int64)
+_FACTORIAL = np.array([1, 1, 2, 6, 24, 120, 720, 5040, 40320], dtype=np.int64)
+
+
+@njit(cache=True)
+def get_twist(co):
+    v = 0
+    for i in range(7):
+        v = 3 * v + co[i]
+    return v
+
+
+@njit(cache=True)
+def set_twist(co, v):
+    total = 0
+    for i in range(6, -1, -1):
+        co[i] = v % 3
+        total += co[i]
+        v //= 3
+    co[7] = (3 - total % 3) % 3
+
+
+@njit(cache=True)
+def get_flip(eo):
+    v = 0
+    for i in range(11):
+        v = 2 * v + eo[i]
+    return v
+
+
+@njit(cache=True)
+def set_flip(eo, v):
+    total = 0
+    for i in range(10, -1, -1):
+        eo[i] = v % 2
+        total += eo[i]
+        v //= 2
+    eo[11] = total % 2
+
+
+@njit(cache=True)
+def rank_permutation(values, n):
+    """Lehmer rank of the order of values[0..n) (n distinct numbers)."""
+    rank = 0
+    for i in range(n):
+        smaller = 0
+        for j in range(i + 1, n):
+            if values[j] < values[i]:
+                smaller += 1
+        rank += smaller * _FACTORIAL[n - 1 - i]
+    return rank
+
+
+@njit(cache=True)
+def unrank_permutation(rank, n, out):
+    """out[0..n) = the permutation of 0..n-1 with that Lehmer rank."""
+    used = np.zeros(n, dtype=np.bool_)
+    for i in range(n):
+        f = _FACTORIAL[n - 1 - i]
+        smaller = rank // f
+        rank %= f
+        for v in range(n):
+            if not used[v]:
+                if smaller == 0:
+                    out[i] = v
+                    used[v] = True
+                    break
+                smaller -= 1
+
+
+@njit(cache=True)
+def get_selection(ep, first):
+    """Places and order of edges first..first+3: (combination rank of the places) * 24 + order."""
+    comb = 0
+    k = 0
+    order = np.empty(4, dtype=np.int64)
+    for p in range(12):
+        e = ep[p] - first
+        if 0 <= e < 4:
+            k += 1
+            comb += _BINOMIAL[p, k]
+            order[k - 1] = e
+    return comb * N_PERM4 + rank_permutation(order, 4)
+
+
+@njit(cache=True)
+def selection_places(v, places):
+    """places[0..4) = the increasing places encoded by a selection coordinate; returns its order rank."""
+    rem = v // N_PERM4
+    for k in range(4, 0, -1):
+        p = k - 1
+        while _BINOMIAL[p + 1, k] <= rem:
+            p += 1
+        rem -= _BINOMIAL[p, k]
+        places[k - 1] = p
+    return v % N_PERM4
+
+
+@njit(cache=True)
+def set_selection(ep, first, v):
+    """Put edges first..first+3 where the coordinate says and the other edges in the other places."""
+    places = np.empty(4, dtype=np.int64)
+    order = np.empty(4, dtype=np.int64)
+    unrank_permutation(selection_places(v, places), 4, order)
+    for p in range(12):
+        ep[p] = -1
+    for k in range(4):
+        ep[places[k]] = first + order[k]
+    other = 0
+    for p in range(12):
+        if ep[p] < 0:
+            while first <= other < first + 4:
+                other += 1
+            ep[p] = other
+            other += 1
+
+
+@njit(cache=True)
+def get_corners(cp):
+    return rank_permutation(cp, 8)
+
+
+@njit(cache=True)
+def set_corners(cp, v):
+    unrank_permutation(v, 8, cp)
+
+
+@njit(cache=True)
+def get_ud_edges(ep):
+    return rank_permutation(ep[4:], 8)
+
+
+@njit(cache=True)
+def set_ud_edges(ep, v):
+    for i in range(4):
+        ep[i] = i
+    unrank_permutation(v, 8, ep[4:])
+    for i in range(4, 12):
+        ep[i] += 4
+
+
+@njit(cache=True)
+def ud_edges_from_layers(u_edges, d_edges):
+    """The ud_edges coordinate of a phase-2 cube from its u_edges and d_edges coordinates."""
+    ep = np.empty(12, dtype=np.int64)
+    places = np.empty(4, dtype=np.int64)
+    order = np.empty(4, dtype=np.int64)
+    for first, v in ((U_EDGE, u_edges), (D_EDGE, d_edges)):
+        unrank_permutation(selection_places(v, places), 4, order)
+        for k in range(4):
+            ep[places[k]] = first + order[k]
+    return rank_permutation(ep[4:], 8)
+
+
+# Coordinate kinds, so that move tables and symmetry tables are built by one loop for all of them.
+TWIST, FLIP, SLICE_SORTED, U_EDGES, D_EDGES, CORNERS, UD_EDGES, FLIPSLICE = range(8)
+SIZE = {TWIST: N_TWIST, FLIP: N_FLIP, SLICE_SORTED: N_SELECTION, U_EDGES: N_SELECTION,
+        D_EDGES: N_SELECTION, CORNERS: N_CORNERS, UD_EDGES: N_UD_EDGES, FLIPSLICE: N_SLICE * N_FLIP}
+
+
+@njit(cache=True)
+def get_coordinate(kind, cp, co, ep, eo):
+    if kind == TWIST:
+        return get_twist(co)
+    if kind == FLIP:
+        return get_flip(eo)
+    if kind == SLICE_SORTED:
+        return get_selection(ep, SLICE_EDGE)
+    if kind == U_EDGES:
+        return get_selection(ep, U_EDGE)
+    if kind == D_EDGES:
+        return get_selection(ep, D_EDGE)
+    if kind == CORNERS:
+        return get_corners(cp)
+    if kind == UD_EDGES:
+        return get_ud_edges(ep)
+    # FLIPSLICE: the slice coordinate (places of the middle-layer edges) with the flip.
+    return get_selection(ep, SLICE_EDGE) // N_PERM4 * N_FLIP + get_flip(eo)
+
+
+@njit(cache=True)
+def set_coordinate(kind, v, cp, co, ep, eo):
+    """Make the arrays a cube (solved in everything else) with that coordinate."""
+    for i in range(8):
+        cp[i] = i
+        co[i] = 0
+    for i in range(12):
+        ep[i] = i
+        eo[i] = 0
+    if kind == TWIST:
+        set_twist(co, v)
+    elif kind == FLIP:
+        set_flip(eo, v)
+    elif kind == SLICE_SORTED:
+        set_selection(ep, SLICE_EDGE, v)
+    elif kind == U_EDGES:
+        set_selection(ep, U_EDGE, v)
+    elif kind == D_EDGES:
+        set_selection(ep, D_EDGE, v)
+    elif kind == CORNERS:
+        set_corners(cp, v)
+    elif kind == UD_EDGES:
+        set_ud_edges(ep, v)
+    else:
+        set_selection(ep, SLICE_EDGE, v // N_FLIP * N_PERM4)
+        set_flip(eo, v % N_FLIP)

@@ -1,0 +1,44 @@
+"""Loopover (R x C, rows and columns shift cyclically): a fast constructive solver for every board
+and optimal solving from complete distance tables for the small ones.
+
+`solve(tiles, rows, cols)` takes the natural state, the tile number on every cell in row-major
+order with tile t belonging on cell t, and returns a list of Shift(kind, index, amount)."""
+
+from __future__ import annotations
+
+from solver.special.loopover import optimal
+import numpy as np
+
+from solver.special.loopover.board import Board, Shift, length, shifts
+from solver.special.loopover.constructive import solve_kernel
+from solver.special.loopover.lines import COL, ROW, replay
+
+
+def solve_moves(tiles, rows: int, cols: int) -> np.ndarray:
+    """The constructive solution as an (m, 3) array of (ROW or COL, index, amount), replayed."""
+    board = Board(rows, cols)
+    grid = board.check(tiles)
+    # The last phase needs an even bottom row to fix parity; with C odd and R even, turn the board.
+    transposed = cols % 2 == 1 and rows % 2 == 0
+    if transposed:
+        moves = solve_kernel(board.transpose(grid), cols, rows)
+        moves[:, 0] = np.where(moves[:, 0] == ROW, COL, ROW)
+    else:
+        moves = solve_kernel(grid.copy(), rows, cols)
+    if not (replay(grid, rows, cols, moves) == np.arange(board.cells)).all():
+        raise AssertionError("loopover solution does not replay to the goal")
+    return moves
+
+
+def solve_constructive(tiles, rows: int, cols: int) -> list[Shift]:
+    return shifts(solve_moves(tiles, rows, cols))
+
+
+def solve(tiles, rows: int, cols: int, optimal_if_small: bool = True) -> list[Shift]:
+    """Optimal for boards with a complete table (optimal.SIZES), constructive otherwise."""
+    if optimal_if_small and (rows, cols) in optimal.SIZES:
+        return optimal.solve(tiles, rows, cols)
+    return solve_constructive(tiles, rows, cols)
+
+
+__all__ = ["Board", "Shift", "length", "solve", "solve_constructive", "solve_moves"]

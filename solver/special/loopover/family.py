@@ -1,0 +1,52 @@
+"""Loopover in the catalog's numbering (`loopover-RxC`): recognition, and the bridge between the
+definition's sticker states and move names and this package's tiles and shifts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from solver.catalog import loopover as catalog_loopover
+from solver.definition.model import Definition
+from solver.errors import StateError
+from solver.special.loopover import Shift, solve
+from solver.special.recognize import is_catalog, verified
+
+
+@dataclass(frozen=True)
+class Plan:
+    defn: Definition
+    rows: int
+    cols: int
+
+    def tiles(self, state) -> list[int]:
+        """Tile t is the colour the goal has on cell t."""
+        index = {c: t for t, c in enumerate(self.defn.goal)}
+        try:
+            return [index[c] for c in state]
+        except KeyError as exc:
+            raise StateError(f"state: colour {exc.args[0]!r} is not a tile of {self.defn.name}") from None
+
+    def move_names(self, shifts: list[Shift]) -> list[str]:
+        names = []
+        for s in shifts:
+            if s.kind == "row":
+                step = f"R{s.index + 1}" + (">" if s.amount > 0 else "<")
+            else:
+                step = f"C{s.index + 1}" + ("v" if s.amount > 0 else "^")
+            names += [step] * abs(s.amount)
+        return names
+
+    def solve(self, state, optimal_if_small: bool = True) -> list[str]:
+        shifts = solve(self.tiles(state), self.rows, self.cols, optimal_if_small)
+        return verified(self.defn, state, self.move_names(shifts))
+
+
+def recognize(defn: Definition) -> Plan | None:
+    if defn.guarded or len(set(defn.goal)) != defn.stickers:
+        return None
+    for rows in catalog_loopover.SIZES:
+        cols, rest = divmod(defn.stickers, rows)
+        if rest == 0 and cols in catalog_loopover.SIZES and 2 * (rows + cols) == len(defn.moves) \
+                and is_catalog(defn, f"loopover-{rows}x{cols}"):
+            return Plan(defn, rows, cols)
+    return None

@@ -1,0 +1,33 @@
+"""Sliding puzzles (the 15-puzzle and its R x C relatives): optimal solving with additive pattern
+databases and IDA*. `solve(tiles, rows, cols)` takes the natural state, a tile list with 0 for the
+blank, and returns the moves by the direction the tile moves (U D L R)."""
+
+from __future__ import annotations
+
+from solver.errors import PuzzleError
+from solver.special.sliding.board import Board, parse_tiles
+from solver.special.sliding.search import solve_cells
+
+
+class BudgetExceeded(PuzzleError):
+    """The optimal search ran out of its node budget."""
+
+
+def solve(tiles, rows: int = 4, cols: int = 4, max_nodes: int = 1 << 40) -> list[str]:
+    """An optimal move sequence (tile directions) from `tiles` to the goal 0 1 2 ... (blank first)."""
+    board = Board(rows, cols)
+    tiles = board.check(tiles)
+    cells, nodes = solve_cells(board, tiles, max_nodes=max_nodes)
+    if cells is None:
+        raise BudgetExceeded(f"optimal search stopped after {nodes} nodes without a solution")
+    names = []
+    blank = tiles.index(0)
+    for c in cells:
+        names.append(board.move_name(blank, c))
+        blank = c
+    if board.apply(tiles, names) != board.goal():
+        raise AssertionError("sliding solution does not replay to the goal")
+    return names
+
+
+__all__ = ["Board", "BudgetExceeded", "parse_tiles", "solve"]

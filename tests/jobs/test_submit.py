@@ -1,0 +1,139 @@
+"""Submitting jobs through the API: validation before queueing, quotas, visibility, listing, dedupe
+and attach. These tests run inside a transaction that is rolled back, so no message is ever sent."""
+
+import pytest
+
+from puzzlehub.jobs.models import Job
+from solver import api as solver_api
+
+
+@pytest.fixture
+def alice(make_user):
+    return make_user("alice")
+
+
+@pytest.fixture
+def repo(alice, make_repo):
+    return make_repo(alice, "cube")
+
+
+def solves_url(repo):
+    return f"/api/repos/{repo.owner.username}/{repo.name}/solves/"
+
+
+def test_a_scramble_is_accepted_and_queued_with_its_state(alice, repo, client_for, cube3):
+    response = client_for(alice).post(solves_url(repo), {"scramble": "R U"}, format="json")
+    assert response.status_code == 202, response.content
+    body = response.json()
+    assert body["status"] == "queued" and body["url"].endswith(f"/api/jobs/{body['id']}/")
+    job = Job.objects.get(id=body["id"])
+    assert tuple(job.options["state"]) == solver_api.apply_moves(cube3, ["R", "U"])
+    assert job.content_hash == repo.head.content_hash and job.attempts == 0
+
+
+@pytest.mark.parametrize("payload, field, words", [
+    ({"state": "WWW"}, "state", "54"),
+    ({"state": "X" * 54}, "state", "colour"),
+    ({"scramble": "R Q"}, "scramble", "unknown move 'Q'"),
+    ({}, "state", "either"),
+    ({"state": "W" * 54, "scramble": "R"}, "state", "either"),
+    ({"scramble": "R", "time_limit": -1}, "time_limit", "between"),
+    ({"scramble": "R", "time_limit": 10**6}, "time_limit", "between"),
+    ({"scramble": "R", "optimal": "yes"}, "optimal", "true or false"),
+    ({"scramble": "R", "method": "guess"}, "method", "unknown method 'guess'"),
+    ({"scramble": "R", "revision": 7}, "detail", "no revision 7"),
+])
+def test_bad_requests_are_refused_with_the_reason_before_anything_is_queued(alice, repo, client_for, payload, field, words):
+    response = client_for(alice).post(solves_url(repo), payload, format="json")
+    assert response.status_code in (400, 404), response.content
+    assert words in str(response.json()[field])
+    assert not Job.objects.exists()
+
+
+def test_an_unreachable_state_is_a_400_naming_why(alice, repo, client_for, cube3):
+    state = list(cube3.goal)
+    # swap two stickers of one corner piece: colours are right, the state is not reachable
+    state[0], state[9] = state[9], state[0]
+    assert solver_api.reachability(cube3, tuple(state)) is not None  # independent of the API
+    response = client_for(alice).post(solves_url(repo), {"state": state}, format="json")
+    assert response.status_code == 400
+    assert response.json()["state"][0].startswith("state cannot be solved: ")
+    assert not Job.objects.exists()
+
+
+def test_anonymous_users_cannot_submit(repo, client_for):
+    response = client_for(None).post(solves_url(repo), {"scramble": "R"}, format="json")
+    assert response.status_code in (401, 403)
+    assert not Job.objects.exists()
+
+
+def test_a_user_has_at_most_the_quota_of_active_jobs(alice, repo, client_for, settings):
+    settings.JOB_QUOTA = 2
+    client = client_for(alice)
+    codes = [client.post(solves_url(repo), {"scramble": s}, format="json").status_code for s in ("R", "U", "F")]
+    assert codes == [202, 202, 429]
+    assert Job.objects.filter(user=alice).count() == 2
+    Job.objects.filter(user=alice).update(status=Job.SUCCEEDED)  # finished jobs do not count
+    assert client.post(solves_url(repo), {"scramble": "F"}, format="json").status_code == 202
+
+
+def test_a_solved_state_answers_from_the_stored_result_on_the_same_canonical_puzzle(alice, make_user, make_repo, repo, client_for, cube3):
+    state = solver_api.apply_moves(cube3, ["R", "U"])
+    first = Job.objects.get(id=client_for(alice).post(solves_url(repo), {"scramble": "R U"}, format="json").json()["id"])
+    Job.objects.filter(id=first.id).update(status=Job.SUCCEEDED, result={"solution": ["U'", "R'"], "length": 2, "verified": True})
+    # another user's repository holding the same puzzle written again: same content hash
+    bob = make_user("bob")
+    other = make_repo(bob, "again", definition=solver_api.export_yaml(cube3, "seed"))
+    assert other.head.content_hash == repo.head.content_hash
+    response = client_for(bob).post(solves_url(other), {"state": "".join(state)}, format="json")
+    assert response.status_code == 202 and response.json()["status"] == "succeeded"
+    cached = Job.objects.get(id=response.json()["id"])
+    assert cached.result["cached_from"] == first.id and cached.result["solution"] == ["U'", "R'"]
+    # other options are another question
+    response = client_for(bob).post(solves_url(other), {"scramble": "R U", "optimal": True}, format="json")
+    assert response.json()["status"] == "queued"
+
+
+def test_a_stored_result_that_does_not_replay_is_not_reused(alice, repo, client_for):
+    first = client_for(alice).post(solves_url(repo), {"scramble": "R U"}, format="json").json()["id"]
+    Job.objects.filter(id=first).update(status=Job.SUCCEEDED, result={"solution": ["U", "R"], "verified": True})
+    again = client_for(alice).post(solves_url(repo), {"scramble": "R U"}, format="json").json()
+    assert again["status"] == "queued" and again["id"] != first
+
+
+def test_a_pattern_database_build_attaches_to_one_under_way(alice, make_user, repo, client_for):
+    url = f"/api/repos/{repo.owner.username}/{repo.name}/pdbs/"
+    first = client_for(alice).post(url, {"projection": [[0, [0, 1, 2], 1, 0, 1]]}, format="json")
+    assert first.status_code == 202
+    again = client_for(make_user("bob")).post(url, {"projection": "[[0, [0,1,2], 1, 0, 1]]"}, format="json")
+    assert again.json()["id"] == first.json()["id"]
+    other = client_for(alice).post(url, {"projection": [[0, [0, 1], 1, 0, 1]]}, format="json")
+    assert other.json()["id"] != first.json()["id"]
+    listing = client_for(None).get(url).json()
+    assert sorted(row["status"] for row in listing) == ["queued", "queued"]
+    assert client_for(alice).post(url, {"projection": "{"}, format="json").status_code == 400
+
+
+def test_jobs_are_listed_per_user_and_filtered(alice, make_user, repo, client_for):
+    client = client_for(alice)
+    ids = [client.post(solves_url(repo), {"scramble": s}, format="json").json()["id"] for s in ("R", "U")]
+    Job.objects.filter(id=ids[0]).update(status=Job.FAILED)
+    listed = client.get("/api/jobs/?status=queued&kind=solve").json()["results"]
+    assert [j["id"] for j in listed] == [ids[1]]
+    assert client_for(make_user("bob")).get("/api/jobs/").json()["results"] == []
+    assert client.get("/api/jobs/?status=lost").status_code == 400
+
+
+def test_a_job_on_a_private_repository_is_a_404_to_others(alice, make_user, make_repo, client_for):
+    private = make_repo(alice, "secret", visibility="private")
+    job_id = client_for(alice).post(solves_url(private), {"scramble": "R"}, format="json").json()["id"]
+    assert client_for(alice).get(f"/api/jobs/{job_id}/").json()["status"] == "queued"
+    assert client_for(make_user("bob")).get(f"/api/jobs/{job_id}/").status_code == 404
+    assert client_for(None).get(f"/api/jobs/{job_id}/").status_code == 404
+
+
+def test_cancelling_a_queued_job_is_immediate_and_only_for_its_submitter(alice, make_user, repo, client_for):
+    job_id = client_for(alice).post(solves_url(repo), {"scramble": "R"}, format="json").json()["id"]
+    assert client_for(make_user("bob")).post(f"/api/jobs/{job_id}/cancel/").status_code == 403
+    body = client_for(alice).post(f"/api/jobs/{job_id}/cancel/").json()
+    assert body["status"] == "cancelled" and body["finished_at"] is not None

@@ -1,0 +1,232 @@
+from html.parser import HTMLParser
+
+import pytest
+from rest_framework.test import APIClient
+
+from puzzlehub.algorithms.markdown import render
+from solver import api as solver_api
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def rings(alice, make_repo):
+    return make_repo(alice, "rings")
+
+
+def submit(client, moves, repo="alice/rings", **extra):
+    return client.post(f"/api/repos/{repo}/algorithms/", {"moves": moves, **extra}, format="json")
+
+
+def test_submitted_algorithm_is_replayed_and_stored(rings, bob, client_for):
+    response = submit(client_for(bob), "A B A' B'", title="commutator")
+    assert response.status_code == 201
+    algorithm = response.json()
+    assert algorithm["moves"] == "A B A' B'"
+    assert algorithm["length"] == 4
+    assert algorithm["source"] == "submitted"
+    assert algorithm["author"] == "bob"
+    assert algorithm["score"] == 0
+    assert algorithm["repository"] == "alice/rings" and algorithm["revision"] == 1
+    assert algorithm["puzzle_hash"] == rings["head"]["hash"]
+    assert client_for(bob).get(f"/api/algorithms/{algorithm['id']}/").json()["moves"] == "A B A' B'"
+
+
+@pytest.mark.parametrize("moves, words", [
+    ("A X", ["X", "A'"]),       # an unknown move: the error lists the valid ones
+    ("", []),
+    ("A A'", ["nothing"]),       # it must do something
+])
+def test_bad_sequences_are_refused_naming_moves(rings, bob, client_for, moves, words):
+    response = submit(client_for(bob), moves)
+    assert response.status_code == 400
+    message = " ".join(response.json()["moves"])
+    for word in words:
+        assert word in message
+
+
+def test_duplicate_sequence_is_refused(rings, bob, client_for):
+    assert submit(client_for(bob), "A B").status_code == 201
+    again = submit(client_for(bob), "A  B")
+    assert again.status_code == 400 and "moves" in again.json()
+
+
+def test_algorithms_are_shared_by_repositories_of_the_same_puzzle(rings, bob, make_repo, client_for,
+                                                                 two_rings_rewritten):
+    submit(client_for(bob), "A B")
+    make_repo(bob, "same-puzzle", definition=two_rings_rewritten)
+    listed = client_for(bob).get("/api/repos/bob/same-puzzle/algorithms/").json()["results"]
+    assert [a["moves"] for a in listed] == ["A B"]
+
+
+def test_list_filters_and_ordering(rings, alice, bob, client_for):
+    short = submit(client_for(bob), "A B").json()
+    long = submit(client_for(bob), "A B A' B'").json()
+    client_for(alice).put(f"/api/algorithms/{long['id']}/vote/", {"value": 1}, format="json")
+
+    def moves(query):
+        return [a["moves"] for a in APIClient().get("/api/repos/alice/rings/algorithms/" + query).json()["results"]]
+
+    assert moves("") == ["A B", "A B A' B'"]  # shortest first
+    assert moves("?ordering=-score") == ["A B A' B'", "A B"]
+    assert moves("?max_length=2") == ["A B"]
+    assert APIClient().get("/api/repos/alice/rings/algorithms/?max_length=two").status_code == 400
+    assert short["id"] != long["id"]
+
+
+def test_votes_one_per_user(rings, alice, bob, make_user, client_for):
+    algorithm = submit(client_for(bob), "A B").json()
+    url = f"/api/algorithms/{algorithm['id']}/vote/"
+    assert client_for(alice).put(url, {"value": 1}, format="json").json() == {"score": 1, "vote": 1}
+    assert client_for(alice).put(url, {"value": 1}, format="json").json()["score"] == 1
+    assert client_for(bob).put(url, {"value": -1}, format="json").json()["score"] == 0
+    assert client_for(alice).put(url, {"value": -1}, format="json").json()["score"] == -2
+    assert client_for(alice).delete(url).json() == {"score": -1, "vote": 0}
+    bad = client_for(alice).put(url, {"value": 5}, format="json")
+    assert bad.status_code == 400 and "value" in bad.json()
+    assert APIClient().put(url, {"value": 1}, format="json").status_code == 401
+
+
+def test_comments_replies_edit_delete(rings, alice, bob, client_for):
+    algorithm = submit(client_for(bob), "A B").json()
+    url = f"/api/algorithms/{algorithm['id']}/comments/"
+    first = client_for(alice).post(url, {"body": "Nice **short** one"}, format="json")
+    assert first.status_code == 201
+    assert "<strong>short</strong>" in first.json()["body_html"]
+    reply = client_for(bob).post(url, {"body": "thanks", "parent": first.json()["id"]}, format="json")
+    assert reply.status_code == 201 and reply.json()["parent"] == first.json()["id"]
+
+    deeper = client_for(alice).post(url, {"body": "too deep", "parent": reply.json()["id"]}, format="json")
+    assert deeper.status_code == 400 and "parent" in deeper.json()
+    missing = client_for(alice).post(url, {"body": "x", "parent": 999999}, format="json")
+    assert missing.status_code == 400 and "parent" in missing.json()
+    empty = client_for(alice).post(url, {"body": "   "}, format="json")
+    assert empty.status_code == 400 and "body" in empty.json()
+    assert APIClient().post(url, {"body": "anon"}, format="json").status_code == 401
+
+    listed = APIClient().get(url).json()["results"]
+    assert [(c["author"], c["parent"]) for c in listed] == [("alice", None), ("bob", first.json()["id"])]
+
+    comment_url = f"/api/comments/{first.json()['id']}/"
+    assert client_for(bob).patch(comment_url, {"body": "hijacked"}, format="json").status_code == 403
+    assert client_for(bob).delete(comment_url).status_code == 403
+    edited = client_for(alice).patch(comment_url, {"body": "Nice one, *edited*"}, format="json")
+    assert edited.status_code == 200
+    assert edited.json()["edited"] is not None and "<em>edited</em>" in edited.json()["body_html"]
+
+    assert client_for(alice).delete(comment_url).status_code == 204
+    assert APIClient().get(url).json()["results"] == []  # its replies went with it
+    assert APIClient().get(comment_url).status_code == 404
+
+
+def test_algorithms_of_private_repositories_are_hidden(alice, bob, make_repo, client_for):
+    make_repo(alice, "secret", visibility="private")
+    algorithm = submit(client_for(alice), "A B", repo="alice/secret").json()
+    assert client_for(alice).get(f"/api/algorithms/{algorithm['id']}/").status_code == 200
+    for path in ["", "comments/"]:
+        assert client_for(bob).get(f"/api/algorithms/{algorithm['id']}/{path}").status_code == 404
+    assert client_for(bob).put(f"/api/algorithms/{algorithm['id']}/vote/", {"value": 1},
+                               format="json").status_code == 404
+    assert submit(client_for(bob), "A", repo="alice/secret").status_code == 404
+
+
+class Elements(HTMLParser):
+    """Every element a browser would build from the HTML, with its attributes."""
+
+    def __init__(self, html):
+        super().__init__()
+        self.found = []
+        self.feed(html)
+
+    def handle_starttag(self, tag, attrs):
+        self.found.append((tag, dict(attrs)))
+
+
+def assert_inert(html):
+    for tag, attrs in Elements(html).found:
+        assert tag not in {"script", "img", "iframe", "svg", "object", "embed", "style", "form", "input"}, tag
+        assert not [a for a in attrs if a.lower().startswith("on")], (tag, attrs)
+        for link in ("href", "src"):
+            target = (attrs.get(link) or "").strip().lower()
+            assert not target.startswith(("javascript:", "data:", "vbscript:")), (tag, attrs)
+
+
+@pytest.mark.parametrize("hostile", [
+    "<script>alert(1)</script>",
+    '<img src=x onerror="alert(1)">',
+    "[click](javascript:alert(1))",
+    '<a href="javascript:alert(1)">click</a>',
+    '<a href="JaVaScRiPt:alert(1)" onclick="alert(1)">click</a>',
+    '<div onclick="alert(1)" onmouseover=alert(1)>hover</div>',
+    "<svg><script>alert(1)</script></svg>",
+    '<iframe src="https://evil.example"></iframe>',
+    "<p style='x' onload=alert(1)>styled</p>",
+])
+def test_comment_markdown_renders_inert(hostile):
+    html = render(hostile)
+    assert_inert(html)
+    assert html.strip()  # shown as harmless text, not silently dropped
+
+
+def test_hostile_comment_through_the_api_is_stored_inert(rings, bob, client_for):
+    algorithm = submit(client_for(bob), "A B").json()
+    body = '<script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1))'
+    comment = client_for(bob).post(f"/api/algorithms/{algorithm['id']}/comments/", {"body": body}, format="json")
+    assert comment.status_code == 201
+    assert comment.json()["body"] == body  # the text as written is kept
+    assert_inert(comment.json()["body_html"])
+
+
+def test_comment_markdown_keeps_ordinary_formatting():
+    html = render("**bold** `R U R'` [docs](https://example.org)\n\n- one\n- two")
+    assert "<strong>bold</strong>" in html
+    assert "<code>R U R'</code>" in html or "<code>R U R&#x27;</code>" in html
+    assert '<a href="https://example.org"' in html and "nofollow" in html
+    assert "<li>one</li>" in html
+
+
+@pytest.mark.skipif(not hasattr(solver_api, "effect"), reason="this solver has no effect analysis yet")
+def test_submitted_algorithm_gets_the_solvers_effect(alice, make_repo, client_for):
+    cube = solver_api.export_yaml(solver_api.load("cube3"))
+    make_repo(alice, "cube", definition=cube)
+    # a commutator known to cycle three corners and nothing else
+    response = submit(client_for(alice), "R U R' D R U' R' D'", repo="alice/cube")
+    assert response.status_code == 201
+    effect = response.json()["effect"]
+    assert effect["support"] == 3 and effect["order"] == 3
+    assert "3-cycle" in effect["effect"]
+    found = client_for(alice).get(f"/api/repos/alice/cube/algorithms/?effect={effect['effect_key']}").json()
+    assert [a["moves"] for a in found["results"]] == ["R U R' D R U' R' D'"]
+
+
+def test_discovered_algorithms_are_replayed_and_recorded_once(rings, client_for, alice):
+    from django.core.exceptions import ValidationError
+
+    from puzzlehub.algorithms.services import record_discovered_algorithm
+    from puzzlehub.repos.models import Revision
+
+    revision = Revision.objects.get(repository__name="rings", number=1)
+    first = record_discovered_algorithm(revision=revision, moves=["A", "B"], effect=None)
+    again = record_discovered_algorithm(revision=revision, moves=["A", "B"], effect=None)
+    assert first.id == again.id and first.source == "discovered" and first.author is None
+    listed = client_for(alice).get("/api/repos/alice/rings/algorithms/").json()["results"]
+    assert [(a["moves"], a["source"], a["author"]) for a in listed] == [("A B", "discovered", None)]
+    with pytest.raises(ValidationError) as refused:  # a job's result that does not replay is not stored
+        record_discovered_algorithm(revision=revision, moves=["A", "Z"], effect=None)
+    assert "Z" in str(refused.value)
+
+
+def test_algorithms_outlive_their_repository_only_where_the_puzzle_is_visible(alice, bob, make_repo, client_for):
+    make_repo(alice, "secret", visibility="private")
+    hidden = submit(client_for(alice), "A B", repo="alice/secret").json()
+    make_repo(alice, "rings")
+    shared = submit(client_for(alice), "B A", repo="alice/rings").json()
+    client_for(alice).delete("/api/repos/alice/secret/")
+    client_for(alice).delete("/api/repos/alice/rings/")
+    # nothing visible holds the puzzle: both are gone from view
+    assert client_for(bob).get(f"/api/algorithms/{shared['id']}/").status_code == 404
+    make_repo(bob, "rings")  # the same puzzle published again, publicly
+    assert client_for(bob).get(f"/api/algorithms/{shared['id']}/").status_code == 200
+    assert client_for(bob).get(f"/api/algorithms/{hidden['id']}/").json()["repository"] is None
+    listed = [a["moves"] for a in client_for(bob).get("/api/repos/bob/rings/algorithms/").json()["results"]]
+    assert listed == ["A B", "B A"]

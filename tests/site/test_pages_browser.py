@@ -1,0 +1,156 @@
+"""The pages in a real headless Chromium (Debian's /usr/bin/chromium, driven by Playwright): sign up,
+publish a puzzle from YAML, fork it, star it, submit an algorithm and comment on it. Screenshots of
+the key pages go to /tmp/shots/."""
+
+import os
+from pathlib import Path
+
+import pytest
+
+playwright = pytest.importorskip("playwright.sync_api")
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+SHOTS = Path("/tmp/shots")
+
+# Playwright's sync API runs an event loop in this thread; the test's own ORM calls are still
+# ordinary blocking calls, which Django refuses inside a loop unless told so.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: apt-get install -y chromium (.ci/run does it)")
+    with playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def new_page(browser):
+    contexts = []
+
+    def make():
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(15_000)
+        dialogs = []
+        page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+        page.dialogs = dialogs  # any alert() would land here: hostile markup must never run
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+def shot(page, name):
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def sign_up(page, base, username):
+    page.goto(f"{base}/signup/")
+    page.fill("#id_username", username)
+    page.fill("#id_email", f"{username}@example.org")
+    page.fill("#id_password", "a long enough passphrase")
+    page.click("button:has-text('Sign up')")
+    page.wait_for_url(f"{base}/")
+    assert page.locator(f"nav a:has-text('{username}')").count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_sign_up_publish_fork_star_and_comment(live_server, new_page, two_rings, settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    base = live_server.url
+
+    # alice signs up and publishes a puzzle from YAML
+    alice = new_page()
+    sign_up(alice, base, "alice")
+    alice.click("a:has-text('New puzzle')")
+    alice.fill("#id_name", "rings")
+    alice.fill("#id_description", "Two rings of four sharing two stickers.")
+    alice.fill("#id_topics", "ring small")
+    alice.fill("#id_definition", two_rings)
+    shot(alice, "new-puzzle")
+    alice.click("button:has-text('Create repository')")
+    alice.wait_for_url(f"{base}/alice/rings/")
+    assert alice.locator("svg.puzzle circle").count() == 6  # drawn from the layout, one per sticker
+    assert alice.locator(".facts").inner_text().count("6") >= 1
+    shot(alice, "repository")
+
+    # a broken definition is refused with the solver's message on the field
+    alice.goto(f"{base}/new/")
+    alice.fill("#id_name", "broken")
+    alice.fill("#id_definition", two_rings.replace("[[2, 3, 4, 5]]", "[[2, 3, 4, 40]]"))
+    alice.click("button:has-text('Create repository')")
+    error = alice.locator(".field.has-error .error").inner_text()
+    assert "40" in error
+
+    # bob signs up, stars and forks it
+    bob = new_page()
+    sign_up(bob, base, "bob")
+    bob.goto(f"{base}/alice/rings/")
+    bob.click("button:has-text('Star')")
+    assert bob.locator("button[aria-pressed=true]:has-text('Starred')").count() == 1
+    bob.click("summary:has-text('Fork')")
+    bob.fill("#fork-name", "my-rings")
+    bob.click("button:has-text('Create fork')")
+    bob.wait_for_url(f"{base}/bob/my-rings/")
+    assert "forked from" in bob.locator(".repo-header").inner_text()
+    assert bob.locator("svg.puzzle circle").count() == 6
+
+    # bob submits an algorithm on alice's puzzle and comments on it, with hostile markup too
+    bob.goto(f"{base}/alice/rings/")
+    bob.fill("#alg-moves", "A B A' B'")
+    bob.fill("input[name=title]", "ring commutator")
+    bob.click("form.inline-form button:has-text('Submit')")
+    bob.wait_for_url(f"{base}/algorithms/*/")
+    assert bob.locator("h1.moves").inner_text() == "A B A' B'"
+    assert bob.locator(".before-after svg.puzzle").count() == 2
+    bob.fill("#id_body", "Works **well**. <script>alert('xss')</script> <img src=x onerror=alert(1)>")
+    bob.click("button:has-text('Comment')")
+    body = bob.locator(".comment-body").first
+    assert body.locator("strong").inner_text() == "well"
+    assert body.locator("script, img").count() == 0
+    bob.click("button:has-text('Up')")
+    assert bob.locator("#score").inner_text() == "1"
+    shot(bob, "algorithm")
+
+    # alice sees the star, the fork, and replies to the comment
+    alice.goto(f"{base}/alice/rings/")
+    assert "1" in alice.locator("button:has-text('Star')").inner_text()
+    assert alice.locator("a:has-text('bob/my-rings')").count() == 1
+    alice.click("a.moves")
+    alice.click("details.reply summary")
+    alice.fill("details.reply textarea", "Thanks, bob!")
+    alice.click("details.reply button:has-text('Reply')")
+    assert alice.locator(".replies .comment-body").inner_text().strip() == "Thanks, bob!"
+
+    # the compare page between the fork and its parent
+    bob.goto(f"{base}/bob/my-rings/")
+    bob.click("a:has-text('Compare with the parent')")
+    assert "The same puzzle" in bob.locator("main").inner_text()
+    shot(bob, "compare")
+
+    assert alice.dialogs == [] and bob.dialogs == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_pages_read_without_javascript(live_server, browser, make_user, make_repo):
+    make_repo(make_user("carol"), "rings", description="readable without scripts")
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    for path in ["/", "/carol/", "/carol/rings/", "/carol/rings/revisions/1/", "/?q=rings"]:
+        response = page.goto(live_server.url + path)
+        assert response.status == 200, path
+    page.goto(live_server.url + "/carol/rings/")
+    assert page.locator("svg.puzzle").count() == 1
+    page.goto(live_server.url + "/")
+    shot(page, "home")
+    assert page.locator("a:has-text('rings')").count() >= 1
+    context.close()

@@ -1,0 +1,143 @@
+"""The `puzzle` command, run as a user runs it: a separate process, exit codes, stdout and stderr."""
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+from solver import perm
+from solver.definition.formats import load_text
+from solver.engine import apply_moves, verify
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def puzzle(*args, check=True):
+    proc = subprocess.run([sys.executable, "-m", "solver", *args], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    if check and proc.returncode != 0:
+        raise AssertionError(f"puzzle {' '.join(args)} exited {proc.returncode}: {proc.stderr}")
+    return proc
+
+
+def assert_one_line_error(proc, fragment):
+    assert proc.returncode == 2, proc.stderr
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in proc.stderr, proc.stderr
+    assert fragment in lines[0], lines[0]
+
+
+def test_apply_u_on_the_solved_cube():
+    out = puzzle("apply", "cube3", "U").stdout.strip()
+    assert out == "WWWWWWWWWGGGRRRBBBOOOOOOGGGRRRBBBOOOGGGRRRBBBYYYYYYYYY"
+
+
+def test_info_json_keys_and_floppy_count():
+    facts = json.loads(puzzle("info", "floppy", "--json").stdout)
+    for key in ("name", "stickers", "moves", "orbits", "group_order", "state_count", "state_count_exact", "hash"):
+        assert key in facts
+    assert facts["state_count"] == 192 and facts["state_count_exact"] is True
+    assert facts["stickers"] == 30
+
+
+def test_solve_replays_and_is_optimal_on_floppy():
+    result = json.loads(puzzle("solve", "floppy", "--scramble", "R U L D R U", "--optimal", "--json").stdout)
+    assert result["verified"] and result["optimal"]
+    state = puzzle("apply", "floppy", "R U L D R U").stdout.strip()
+    assert puzzle("verify", "floppy", "--state", state, "--solution", " ".join(result["solution"])).returncode == 0
+    assert result["length"] <= 6
+
+
+def renumbered(text: str, seed: int) -> tuple[str, list[int]]:
+    """The same seed-format puzzle with stickers renumbered at random and moves renamed."""
+    defn = load_text(text)
+    rng = random.Random(seed)
+    relabel = list(range(defn.stickers))
+    rng.shuffle(relabel)
+    goal = [None] * defn.stickers
+    for i, c in enumerate(defn.goal):
+        goal[relabel[i]] = c
+    turns = []
+    for k, m in enumerate(defn.moves):
+        p = [0] * defn.stickers
+        for i, x in enumerate(m.perm):
+            p[relabel[i]] = relabel[x]
+        turns.append({"name": f"T{k}", "value": perm.closed_array(p)})
+    return yaml.safe_dump({"name": "renumbered", "turnSet": {"baseTurns": turns}, "goal": {"finalState": goal}}), relabel
+
+
+def test_user_definition_with_other_numbering_gets_same_counts_and_lengths(tmp_path, ball_ring_text):
+    original = tmp_path / "ring.yaml"
+    original.write_text(ball_ring_text)
+    text, relabel = renumbered(ball_ring_text, seed=7)
+    user = tmp_path / "user.yaml"
+    user.write_text(text)
+    a = json.loads(puzzle("info", str(original), "--json").stdout)
+    b = json.loads(puzzle("info", str(user), "--json").stdout)
+    assert a["state_count"] == b["state_count"] and a["group_order"] == b["group_order"]
+    assert a["hash"] != b["hash"]
+    scramble = "L R L' R L L R"
+    user_scramble = " ".join({"L": "T0", "R": "T1", "L'": "T2", "R'": "T3"}[m] for m in scramble.split())
+    ra = json.loads(puzzle("solve", str(original), "--scramble", scramble, "--optimal", "--json").stdout)
+    rb = json.loads(puzzle("solve", str(user), "--scramble", user_scramble, "--optimal", "--json").stdout)
+    assert ra["verified"] and rb["verified"] and ra["length"] == rb["length"]
+    user_defn = load_text(text)
+    assert verify(user_defn, apply_moves(user_defn, user_scramble.split()), rb["solution"])
+
+
+@pytest.mark.parametrize(
+    "args, fragment",
+    [
+        (("info", "no-such-puzzle"), "no-such-puzzle"),
+        (("apply", "cube3", "U X"), "unknown move 'X'"),
+        (("solve", "floppy", "--state", "WW"), "state has 2 stickers, the puzzle has 30"),
+        (("solve", "floppy"), "give exactly one of --scramble"),
+        (("solve", "floppy", "--scramble", "R", "--time-limit", "abc"), "invalid float value"),
+        (("show", "missing.yaml"), "missing.yaml: no such file"),
+        (("frobnicate",), "invalid choice"),
+    ],
+)
+def test_errors_are_one_line_with_exit_code_2(args, fragment):
+    assert_one_line_error(puzzle(*args, check=False), fragment)
+
+
+def test_unreachable_state_is_refused_with_a_reason():
+    solved = puzzle("apply", "cube3", "U U'").stdout.strip()
+    # Swap two stickers of one corner: a twist no move sequence makes.
+    s = list(solved)
+    s[8], s[14] = s[14], s[8]
+    proc = puzzle("solve", "cube3", "--state", "".join(s), check=False)
+    assert_one_line_error(proc, "cannot be solved")
+
+
+def test_show_round_trips_through_both_formats(tmp_path):
+    native = puzzle("show", "floppy").stdout
+    seed = puzzle("show", "floppy", "--format", "seed").stdout
+    (tmp_path / "n.yaml").write_text(native)
+    (tmp_path / "s.yaml").write_text(seed)
+    h = {json.loads(puzzle("info", str(tmp_path / f), "--json").stdout)["hash"] for f in ("n.yaml", "s.yaml")}
+    h.add(json.loads(puzzle("info", "floppy", "--json").stdout)["hash"])
+    assert len(h) == 1
+
+
+def test_verify_says_not_solved_with_exit_1():
+    state = puzzle("apply", "floppy", "R U").stdout.strip()
+    proc = puzzle("verify", "floppy", "--state", state, "--solution", "R", check=False)
+    assert proc.returncode == 1 and "not solved" in proc.stdout
+
+
+def test_scramble_is_reproducible_and_replays():
+    a = json.loads(puzzle("scramble", "cube3", "--moves", "20", "--seed", "4", "--json").stdout)
+    b = json.loads(puzzle("scramble", "cube3", "--moves", "20", "--seed", "4", "--json").stdout)
+    assert a == b and len(a["moves"]) == 20
+    assert puzzle("apply", "cube3", " ".join(a["moves"])).stdout.strip() == a["state"]
+    r = json.loads(puzzle("scramble", "floppy", "--random-state", "--seed", "1", "--json").stdout)
+    assert r["moves"] is None and len(r["state"]) == 30
+
+
+def test_draw_uses_the_layout():
+    lines = puzzle("draw", "cube3").stdout.splitlines()
+    assert len(lines) == 9 and lines[0].strip() == "W W W"

@@ -1,0 +1,133 @@
+"""Solving through solver.search.engine: optimal against the plain BFS, every answer replays,
+budgets and cancels stop the search."""
+
+import random
+import time
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from solver.engine import Codec, apply_moves, verify
+from solver.errors import PuzzleError, UnreachableError
+from solver.search import bfs, engine
+from solver.search.budget import Budget
+from solver.search.model import search_model
+
+from search_puzzles import cube2, sliding
+
+
+@pytest.fixture(autouse=True)
+def cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("PUZZLEHUB_CACHE", str(tmp_path))
+    return tmp_path
+
+
+def scramble(defn, rng, n):
+    state = defn.goal
+    for _ in range(n):
+        options = [m for m in defn.move_names if defn.move(m).case_for(state) is not None]
+        state = apply_moves(defn, [rng.choice(options)], state)
+    return state
+
+
+def bfs_length(defn, state):
+    codec = Codec(defn)
+    moves, _ = bfs.bidirectional_bfs(codec, codec.encode(state), Budget())
+    return len(moves)
+
+
+PUZZLES = {
+    "cube2-UR": lambda seed: cube2("UR", symmetric=False, renumber=seed),
+    "cube2-URF-quarter": lambda seed: cube2("URF", symmetric=False, renumber=seed, powers=(1, 3)),
+    "sliding-2x3": lambda seed: sliding(2, 3, renumber=seed),
+    "sliding-3x3": lambda seed: sliding(3, 3, renumber=seed),
+}
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.sampled_from(sorted(PUZZLES)), st.sampled_from(["table", "ida", "astar", None]), st.integers(0, 10**6))
+def test_optimal_against_bfs(name, method, seed):
+    rng = random.Random(seed)
+    defn, pieces = PUZZLES[name](seed % 5)
+    search_model(defn, pieces)
+    state = scramble(defn, rng, rng.randint(0, 25))
+    result = engine.solve(defn, state, optimal=True, method=method)
+    assert result.optimal and result.complete
+    assert verify(defn, state, result.moves)
+    assert len(result.moves) == bfs_length(defn, state)
+
+
+def test_ida_with_pattern_databases_only(monkeypatch):
+    """A budget too small for the full table: IDA* over per-chunk databases is still optimal."""
+    monkeypatch.setenv("PUZZLEHUB_PDB_BUDGET", "200K")
+    defn, pieces = cube2("URF", symmetric=False, renumber=9)
+    model = search_model(defn, pieces)
+    from solver.search.plan import make_plan
+
+    plan = make_plan(model, engine.memory_budget())
+    assert plan.full is None and plan.databases
+    rng = random.Random(4)
+    for _ in range(3):
+        state = scramble(defn, rng, 30)
+        result = engine.solve(defn, state, optimal=True)
+        assert result.method == "ida" and result.optimal
+        assert verify(defn, state, result.moves)
+        assert len(result.moves) == bfs_length(defn, state)
+
+
+def test_several_goals():
+    """The 2x2x2 turned by all six faces has 24 solved states (whole-cube rotations)."""
+    defn, pieces = cube2("URFDLB", symmetric=True, renumber=2)
+    search_model(defn, pieces)
+    rng = random.Random(8)
+    state = scramble(defn, rng, 6)
+    result = engine.solve(defn, state, optimal=True, method="astar")
+    assert verify(defn, state, result.moves)
+    assert len(result.moves) <= 6
+    rotated = defn.goals[5]
+    assert engine.solve(defn, rotated, optimal=True, method="astar").moves == []
+
+
+def test_fallback_is_verified_and_not_optimal():
+    defn, pieces = sliding(3, 3, renumber=1)
+    search_model(defn, pieces)
+    state = scramble(defn, random.Random(3), 60)
+    result = engine.solve(defn, state, method="fallback")
+    assert result.optimal is False and verify(defn, state, result.moves)
+
+
+def test_unreachable_states_are_refused():
+    defn, pieces = sliding(2, 3, renumber=0)
+    model = search_model(defn, pieces)
+    goal = list(defn.goal)
+    a, b = [i for i, c in enumerate(goal) if c in ("1", "2")]
+    goal[a], goal[b] = goal[b], goal[a]  # one swap of two tiles: the wrong parity
+    with pytest.raises(PuzzleError, match="not reachable|no goal"):
+        engine.solve(defn, tuple(goal), optimal=True, method="table")
+    corners, corner_pieces = cube2("UR", symmetric=False, renumber=0)
+    cmodel = search_model(corners, corner_pieces)
+    slot = cmodel.orbits[0].slots[0]
+    twisted = list(corners.goal)
+    twisted[slot[0]], twisted[slot[1]], twisted[slot[2]] = twisted[slot[1]], twisted[slot[2]], twisted[slot[0]]
+    with pytest.raises(UnreachableError, match="twist"):
+        engine.solve(corners, tuple(twisted), optimal=True)
+
+
+def test_time_limit_and_cancel(monkeypatch):
+    monkeypatch.setenv("PUZZLEHUB_PDB_BUDGET", "1K")  # tiny databases: a long search
+    defn, pieces = cube2("URFDLB", symmetric=False, renumber=3, powers=(1, 3))
+    search_model(defn, pieces)
+    state = scramble(defn, random.Random(5), 40)
+    for limit in (0.3, 0.8):
+        started = time.monotonic()
+        result = engine.solve(defn, state, optimal=True, method="ida", time_limit=limit)
+        spent = time.monotonic() - started
+        assert not result.complete and result.stopped == "time limit" and result.optimal is False
+        assert spent < limit * 1.1 + 0.05
+    calls = []
+    result = engine.solve(defn, state, optimal=True, method="ida", cancel=lambda: calls.append(1) or len(calls) > 1)
+    assert result.stopped == "cancelled" and result.moves is None
+    seen = []
+    result = engine.solve(defn, state, optimal=True, method="ida", node_limit=200_000, progress=seen.append)
+    assert result.stopped == "node limit" and result.nodes >= 200_000

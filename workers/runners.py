@@ -1,0 +1,80 @@
+"""What each kind of job asks of the solver. A runner takes the claimed job and its lease and
+returns (status, result, error); solver input errors become the job's error text."""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+
+from puzzlehub.jobs import artifacts
+from puzzlehub.jobs.models import Job
+from puzzlehub.jobs.selectors import definition_of
+from solver import api as solver_api
+from solver.errors import PuzzleError
+from solver.search import engine as search_engine
+
+Outcome = tuple[str, dict | None, str]
+
+
+def _definition(job: Job):
+    if job.revision is None:
+        raise PuzzleError("the repository revision this job was for has been deleted")
+    return definition_of(job.revision)
+
+
+def _stopped(lease, result: dict | None, reason: str | None, limit: float) -> Outcome:
+    if lease.cancelled.is_set() or reason == "cancelled":
+        return Job.CANCELLED, result, "cancelled while running"
+    return Job.FAILED, result, f"{reason or 'stopped'}: no answer within {limit:g} s"
+
+
+def solve(job: Job, lease) -> Outcome:
+    defn = _definition(job)
+    artifacts.fetch_all(job.content_hash)  # tables other workers built, into this worker's cache
+    options = job.options
+    result = solver_api.solve(
+        defn, tuple(options["state"]), optimal=options.get("optimal", False), method=options.get("method"),
+        time_limit=job.time_limit, progress=lease.report, cancel=lease.should_stop,
+    )
+    if result["solution"] is None:
+        if result["stopped"]:
+            return _stopped(lease, result, result["stopped"], job.time_limit)
+        return Job.FAILED, result, "the search ended without reaching a goal"
+    if not result["verified"]:  # never store an answer that does not replay
+        return Job.FAILED, None, "the solver's answer did not replay to a goal"
+    return Job.SUCCEEDED, result, ""
+
+
+def pattern_database(job: Job, lease) -> Outcome:
+    build = getattr(search_engine, "pdb_build", None)
+    if build is None:
+        raise PuzzleError("pattern databases: this server's solver cannot build them yet")
+    defn = _definition(job)
+    artifacts.fetch_all(job.content_hash, force=True)  # what is stored already is reused, not rebuilt
+    text = job.options.get("projection")
+    projection = None
+    if text is not None:
+        projection = importlib.import_module("solver.search.ranking").Projection.from_json(text)
+    headers = build(defn, projection, budget_bytes=job.memory_limit)
+    if lease.should_stop():
+        return _stopped(lease, None, "cancelled", job.time_limit)
+    on_disk = {(h["definition_hash"], h["model_key"], h["projection"]): h["path"] for h in search_engine.pdb_list()}
+    databases = []
+    for header in headers:
+        path = Path(on_disk[(header["definition_hash"], header["model_key"], header["projection"])])
+        facts = {k: header.get(k) for k in ("entries", "bits", "full", "max_depth", "distribution", "build_seconds")}
+        databases.append(dict(artifacts.publish(path), projection=header["projection"],
+                              description=header.get("description", ""), header=facts))
+    return Job.SUCCEEDED, {"databases": databases}, ""
+
+
+def discovery(job: Job, lease) -> Outcome:
+    discover = getattr(importlib.import_module("solver.discover"), "discover", None)
+    if discover is None:
+        raise PuzzleError("discovery: this server's solver cannot discover algorithms yet")
+    defn = _definition(job)
+    found = discover(defn, max_length=job.options.get("max_length"), max_support=job.options.get("max_support"),
+                     time_limit=job.time_limit, progress=lease.report, cancel=lease.should_stop)
+    if lease.cancelled.is_set():
+        return Job.CANCELLED, {"algorithms": found}, "cancelled while running"
+    return Job.SUCCEEDED, {"algorithms": found}, ""  # services.finish records them under the puzzle

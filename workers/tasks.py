@@ -1,0 +1,72 @@
+"""Celery tasks: one per queue, thin. Each loads its job, claims it, runs the solver under a lease
+and writes the outcome back through puzzlehub.jobs.services; the janitor task sweeps expired leases.
+
+Messages carry only the job id (JSON). A message delivered twice finds the job claimed or finished
+and does nothing.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import socket
+import uuid
+
+from celery import shared_task
+from celery.exceptions import SoftTimeLimitExceeded
+
+from puzzlehub.jobs import services
+from puzzlehub.jobs.models import Job
+from solver.errors import PuzzleError
+from workers import runners
+from workers.lease import Lease
+
+log = logging.getLogger(__name__)
+
+
+def worker_name() -> str:
+    return f"{socket.gethostname()}:{os.getpid()}"
+
+
+def run(job_id: int, runner) -> str:
+    name = worker_name()
+    owner = f"{name}:{uuid.uuid4().hex[:12]}"  # one token per attempt, even in the same process
+    job = services.claim(job_id=job_id, owner=owner, worker=name)
+    if job is None:
+        return "not claimed"  # finished, cancelled, or held by a live lease elsewhere
+    lease = Lease(job_id=job.id, owner=owner, time_limit=job.time_limit)
+    try:
+        with lease:
+            status, result, error = runner(job, lease)
+    except SoftTimeLimitExceeded:
+        status, result, error = Job.FAILED, None, f"time limit: stopped after {job.time_limit:g} s and a grace period"
+    except PuzzleError as exc:
+        status, result, error = Job.FAILED, None, str(exc)
+    except Exception as exc:  # a bug: record it on the job rather than retrying it forever
+        log.exception("job %s failed", job_id)
+        status, result, error = Job.FAILED, None, f"internal error: {type(exc).__name__}: {exc}"
+    if not services.finish(job_id=job.id, owner=owner, status=status, result=result, error=error,
+                           progress=lease.fraction, text=lease.text):
+        log.warning("job %s: lease lost before finishing; outcome discarded", job_id)
+        return "lease lost"
+    return status
+
+
+@shared_task(name="jobs.solve", acks_late=True, ignore_result=True)
+def solve(job_id: int) -> str:
+    return run(job_id, runners.solve)
+
+
+@shared_task(name="jobs.pdb", acks_late=True, ignore_result=True)
+def pattern_database(job_id: int) -> str:
+    return run(job_id, runners.pattern_database)
+
+
+@shared_task(name="jobs.discover", acks_late=True, ignore_result=True)
+def discover(job_id: int) -> str:
+    return run(job_id, runners.discovery)
+
+
+@shared_task(name="jobs.janitor", ignore_result=True)
+def janitor() -> dict:
+    return services.sweep()
