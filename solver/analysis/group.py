@@ -686,11 +686,13 @@ def reachability(defn, state) -> str | None:
     except StateError as e:
         return str(e)
     group = move_group(defn)
-    if not group.exact or group.chain.contains(p):  # without a proven chain, nothing is refused
+    if group.chain.contains(p):
         return None
+    if not group.exact:
+        return _by_enumeration(defn, state)
     runs = _identical_runs(defn, group)
-    if runs is None:
-        return None  # identical pieces with orientations: other assignments might be reachable
+    if runs is None:  # identical pieces with orientations: other assignments might be reachable
+        return _by_enumeration(defn, state)
     fixers = []
     for run in runs:
         by_colour: dict[str, list[int]] = {}
@@ -704,13 +706,27 @@ def reachability(defn, state) -> str | None:
         if group.chain.contains(perm.compose(*chosen, p)):
             return None
     if colour_stabiliser_order(defn, group) is None:
-        return None  # not provable either way: let the search decide
+        return _by_enumeration(defn, state)
     return _diagnose(defn, group, p)
 
 
-def _guarded_reachability(defn, state) -> str | None:
+def _by_enumeration(defn, state) -> str | None:
+    """Decide by listing every reachable state when there are few enough (a guarded puzzle is
+    tried up to the limit); else None (not ruled out: the search will find out)."""
     from solver.analysis import statespace
 
+    if not defn.guarded:
+        group = move_group(defn)
+        if not (group.exact and group.order <= statespace.BFS_LIMIT):
+            return None
+    try:
+        seen, pack = statespace.reachable_states(defn)
+    except statespace.TooLarge:
+        return None
+    return None if statespace.contains(seen, pack(state)) else "not reachable with these moves (searched every state)"
+
+
+def _guarded_reachability(defn, state) -> str | None:
     token = token_groupoid(defn)
     if token is not None and token.count is not None and token.loops.complete:
         v = state.index(token.token)
@@ -726,9 +742,5 @@ def _guarded_reachability(defn, state) -> str | None:
         if sign(loop) and all(sign(g) == 0 for g in token.loops.gens):
             return "parity: the tiles' permutation does not match the blank's position"
         return "not reachable with these moves"
-    try:
-        seen, pack = statespace.reachable_states(defn)
-    except statespace.TooLarge:
-        return None
-    return None if statespace.contains(seen, pack(state)) else "not reachable with these moves (searched every state)"
+    return _by_enumeration(defn, state)
 

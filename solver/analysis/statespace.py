@@ -5,6 +5,8 @@ exact reachability there. States are packed into 64-bit words and deduplicated b
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 
 from solver import perm
@@ -87,6 +89,7 @@ def _steps(defn: Definition, code: dict, dtype):
     return steps
 
 
+@lru_cache(maxsize=4)
 def reachable_states(defn: Definition, limit: int = BFS_LIMIT) -> tuple[np.ndarray, callable]:
     """Every colouring reachable from the goal, packed, with the packing function of one state
     (test a state with `contains(seen, pack(state))`).

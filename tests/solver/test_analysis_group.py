@@ -136,6 +136,7 @@ def test_big_cube_parity_is_absorbed_by_identical_centres():
 
 @pytest.mark.parametrize("defn", [
     cuboid((3, 1, 3), faces=("R", "L", "F", "B")),
+    recoloured(cuboid((3, 1, 3), faces=("R", "L", "F", "B")), "W" * 9 + "Y" * 9 + "R" * 12),
     sliding(2, 3),
     recoloured(loopover(3, 3), "AAABBBCCC"),
     recoloured(loopover(2, 4), "AABBCCDD"),
