@@ -199,10 +199,6 @@ class StabChain:
     def order(self) -> int:
         return prod(len(lv.trans) for lv in self.levels)
 
-    @property
-    def strong_generators(self) -> int:
-        return len(self.levels[0].gens) if self.levels else 0
-
     def random_element(self, rng: random.Random) -> Perm:
         """A uniformly random group element: one random coset representative per level."""
         g = self.identity
@@ -211,10 +207,6 @@ class StabChain:
                 u = lv.trans[rng.choice(sorted(lv.trans))]
                 g = u[g]
         return tuple(int(x) for x in g)
-
-    def stabiliser_order(self, levels_from: int) -> int:
-        """Order of the pointwise stabiliser of the first `levels_from` base points."""
-        return prod(len(lv.trans) for lv in self.levels[levels_from:])
 
 
 # --- the move group of a definition -------------------------------------------------------------
