@@ -7,7 +7,8 @@ from analysis_geometry import cuboid, loopover, pyraminx, recoloured, renumbered
 
 from solver import perm
 from solver.analysis import statespace
-from solver.analysis.group import (StabChain, group_order, move_group, random_element, reachability,
+from solver.analysis.chain import StabChain
+from solver.analysis.group import (group_order, move_group, random_element, reachability,
                                    state_count)
 from solver.analysis.pieces import piece_model
 from solver.errors import StateError

@@ -5,7 +5,8 @@ from hypothesis import given, settings, strategies as st
 
 from solver import perm
 from solver.analysis import statespace
-from solver.analysis.group import StabChain, reachability, state_count
+from solver.analysis.chain import StabChain
+from solver.analysis.group import reachability, state_count
 from solver.analysis.pieces import build_piece_model
 from solver.definition.model import Case, Definition, Move
 
