@@ -11,6 +11,7 @@ import random
 from functools import lru_cache
 
 from solver import perm
+from solver.analysis import statespace
 from solver.analysis.group import move_group, token_groupoid
 from solver.definition.model import Definition
 
@@ -79,9 +80,9 @@ def random_moves(defn: Definition, n: int, rng: random.Random) -> list[str]:
 
 def random_state(defn: Definition, rng: random.Random) -> tuple[tuple[str, ...], bool]:
     """(a random reachable state, whether it is uniformly distributed). Uniform for unguarded
-    puzzles with a proven group chain (a uniform group element applied to the goal) and for
-    sliding puzzles (a uniform loop of the token groupoid, then a uniform token position);
-    otherwise the end of a long random walk."""
+    puzzles with a proven group chain (a uniform group element applied to the goal), for
+    sliding puzzles (a uniform loop of the token groupoid, then a uniform token position) and for
+    guarded puzzles small enough to list; otherwise the end of a long random walk."""
     if not defn.guarded:
         group = move_group(defn)
         if group.exact:
@@ -92,6 +93,11 @@ def random_state(defn: Definition, rng: random.Random) -> tuple[tuple[str, ...],
             loop = token.loops.random_element(rng)
             path = token.paths[rng.choice(sorted(token.paths))]
             return perm.apply(path, perm.apply(loop, defn.goal)), True
+        try:
+            seen, _ = statespace.reachable_states(defn)
+            return statespace.unpack(defn, seen[rng.randrange(len(seen))]), True
+        except statespace.TooLarge:
+            pass
     state = defn.goal
     for _ in range(WALK_PER_STICKER * defn.stickers):
         cases = [c for m in defn.moves if (c := m.case_for(state)) is not None]

@@ -27,10 +27,15 @@ def _colour_codes(defn: Definition):
     return code, bits
 
 
+def _words(n: int, bits: int) -> list[list[int]]:
+    """Which sticker positions each 64-bit word of a packed state holds, `bits` bits apiece."""
+    per_word = 64 // bits
+    return [list(range(i, min(n, i + per_word))) for i in range(0, n, per_word)]
+
+
 def _packer(n: int, bits: int):
     """Rows of colour codes -> an (rows, words) uint64 array holding the same information."""
-    per_word = 64 // bits
-    words = [list(range(i, min(n, i + per_word))) for i in range(0, n, per_word)]
+    words = _words(n, bits)
     shifts = [np.array([bits * j for j in range(len(w))], dtype=np.uint64) for w in words]
 
     def pack(rows: np.ndarray) -> np.ndarray:
@@ -127,6 +132,17 @@ def reachable_states(defn: Definition, limit: int = BFS_LIMIT) -> tuple[np.ndarr
         if len(seen) > limit:
             raise TooLarge(len(seen))
     return seen, lambda state: pack(np.array([[code.get(c, len(code)) for c in state]], dtype=dtype))
+
+
+def unpack(defn: Definition, key: np.ndarray) -> tuple[str, ...]:
+    """The state a packed row of `reachable_states` stands for."""
+    code, bits = _colour_codes(defn)
+    colours = list(code)
+    state = [""] * defn.stickers
+    for word, positions in zip(key.tolist(), _words(defn.stickers, bits)):
+        for j, x in enumerate(positions):
+            state[x] = colours[(word >> (bits * j)) & ((1 << bits) - 1)]
+    return tuple(state)
 
 
 def count_states(defn: Definition, limit: int = BFS_LIMIT) -> int | None:
