@@ -20,6 +20,7 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
+from solver import perm
 from solver.perm import Perm
 
 # Stop the random phase after this many random elements in a row sift to the identity.
@@ -257,3 +258,62 @@ def symmetric_bound(n: int, gens: list) -> int:
             v |= sign([index[int(g[x])] for x in o]) << j
         vectors.append(v)
     return prod(factorial(len(o)) for o in orbits_list) * 2 ** f2_rank(vectors) // 2 ** len(orbits_list)
+
+
+def _three_cycle_support(gens: list[tuple], inside: set) -> tuple | None:
+    """The support of a 3-cycle of the group inside `inside`: from a generator or a commutator
+    of two with exactly one 3-cycle and other cycles of lengths prime to 3 (a power of it is
+    then that 3-cycle alone)."""
+    def commutators():
+        yield from gens
+        for a in gens:
+            for b in gens:
+                if a != b:
+                    yield perm.compose(a, b, perm.inverse(a), perm.inverse(b))
+
+    for c in commutators():
+        cycles = perm.cycles(c)
+        threes = [cy for cy in cycles if len(cy) == 3]
+        if len(threes) == 1 and all(len(cy) % 3 for cy in cycles if len(cy) != 3) and set(threes[0]) <= inside:
+            return tuple(threes[0])
+    return None
+
+
+def holds_alternating(gens: list[Sequence[int]], orbit: Sequence[int]) -> bool:
+    """Whether the group holds every even permutation of `orbit` (fixing the other points): a
+    3-cycle on it exists and the supports of its conjugates connect the whole orbit (3-cycles
+    whose supports connect a set generate that set's alternating group). Those supports' connected
+    parts form the smallest block system with the 3-cycle's points in one block, found by merging
+    the points and closing the merges under the generators."""
+    gens = [tuple(int(x) for x in g) for g in gens]
+    inside = set(orbit)
+    three = _three_cycle_support(gens, inside) if len(inside) >= 3 else None
+    if three is None:
+        return False
+    parent = {x: x for x in orbit}
+
+    def find(x):
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    unions = 0
+    queue: list[tuple[int, int]] = []
+
+    def merge(x, y):
+        nonlocal unions
+        rx, ry = find(x), find(y)
+        if rx != ry:
+            parent[rx] = ry
+            unions += 1
+            queue.append((x, y))
+
+    merge(three[0], three[1])
+    merge(three[1], three[2])
+    for a, b in queue:
+        for g in gens:
+            merge(g[a], g[b])
+        if unions == len(inside) - 1:
+            return True
+    return unions == len(inside) - 1

@@ -17,7 +17,7 @@ from math import factorial, prod
 from typing import Iterable, Sequence
 
 from solver import perm
-from solver.analysis.chain import StabChain, f2_rank, sign, symmetric_bound
+from solver.analysis.chain import StabChain, f2_rank, holds_alternating, sign, symmetric_bound
 from solver.analysis.pieces import Orbit, PieceModel, piece_generators, piece_model
 from solver.errors import StateError
 from solver.perm import Perm
@@ -30,13 +30,20 @@ class MoveGroup:
     looks like, in any orientation), so that the chain's tail is the group fixing them."""
 
     chain: StabChain
-    exact: bool  # the chain is proven complete
+    exact: bool  # the order is proven (the chain is, when chain.complete)
     pinned: int  # base points of pinned pieces at the start of the base
     model: PieceModel
+    # When the chain cannot be proven (too big to store) but every orbit is one-sticker pieces
+    # whose alternating group the group holds: the group is exactly the permutations of those
+    # orbits whose parities lie in the span of the generators' parities.
+    tiles: tuple[tuple[int, ...], ...] = ()
+    tile_parities: tuple[int, ...] = ()  # the generators' parity vectors over `tiles`
 
     @property
     def order(self) -> int:
-        return self.chain.order
+        if self.chain.complete or not self.tiles:
+            return self.chain.order
+        return prod(factorial(len(t)) // 2 for t in self.tiles) * 2 ** f2_rank(self.tile_parities)
 
 
 def pinned_slots(model: PieceModel) -> set[tuple[int, int]]:
@@ -149,7 +156,13 @@ def move_group(defn) -> MoveGroup:
         exact = chain.order == orbit_upper_bound(defn)
         chain.complete = exact
     moved_first = sum(1 for lv in chain.levels if lv.point in set(first))
-    return MoveGroup(chain=chain, exact=exact, pinned=moved_first, model=model)
+    tiles: tuple = ()
+    if not exact and all(len(o.slots[0]) == 1 for o in model.orbits):
+        if all(holds_alternating(gens, o.stickers) for o in model.orbits):
+            tiles = tuple(tuple(o.stickers) for o in model.orbits)
+            exact = True
+    return MoveGroup(chain=chain, exact=exact, pinned=moved_first, model=model, tiles=tiles,
+                     tile_parities=tuple(run_parities(tiles, g) for g in gens) if tiles else ())
 
 
 def group_order(defn) -> tuple[int, bool]:
@@ -196,7 +209,7 @@ def colour_stabiliser_order(defn, group: MoveGroup) -> int | None:
     vector of parities lies in V (the span of K's generators' parities), and
     |K ∩ Y| = prod |Y_j ∩ Alt(R_j)| * |V ∩ W|, W the parities that colour-keeping permutations
     reach. None when the structure is different."""
-    if not group.exact:
+    if not group.chain.complete:
         return None
     runs = _identical_runs(defn, group)
     if runs is None:
@@ -206,12 +219,21 @@ def colour_stabiliser_order(defn, group: MoveGroup) -> int | None:
         if not all(chain.contains(c) for c in _three_cycles(run, n)):
             return None
     tail = chain.levels[group.pinned].gens if group.pinned < len(chain.levels) else []
-    index = [{x: i for i, x in enumerate(run)} for run in runs]
+    return parity_cut_order(runs, goal, [run_parities(runs, g) for g in tail])
 
-    def parities(p) -> int:
-        return sum(sign([ix[int(p[x])] for x in run]) << j for j, (run, ix) in enumerate(zip(runs, index)))
 
-    v = [parities(g) for g in tail]
+def run_parities(runs, p) -> int:
+    """Bit j: the parity of p on the positions of runs[j] (which p maps onto themselves)."""
+    bits = 0
+    for j, run in enumerate(runs):
+        index = {x: i for i, x in enumerate(run)}
+        bits |= sign([index[int(p[x])] for x in run]) << j
+    return bits
+
+
+def parity_cut_order(runs, goal, v: list[int]) -> int:
+    """How many permutations of the runs keep the goal's colours and have their parity vector in
+    the span of v: prod |Y_j ∩ Alt(run j)| * |V ∩ W|, W the parities colour-keeping ones reach."""
     w = []
     size = 1
     for j, run in enumerate(runs):
@@ -222,8 +244,7 @@ def colour_stabiliser_order(defn, group: MoveGroup) -> int | None:
             y //= 2
         size *= y
     dim_v, dim_w = f2_rank(v), f2_rank(w)
-    dim_both = dim_v + dim_w - f2_rank(v + w)
-    return size * 2**dim_both
+    return size * 2 ** (dim_v + dim_w - f2_rank(v + w))
 
 
 def _distinct_bound(defn) -> int:
@@ -246,10 +267,11 @@ def state_count(defn) -> tuple[int, bool]:
             lower = len(token.paths) * token.loops.order // same_colour
     else:
         group = move_group(defn)
-        if group.exact:
-            stab = colour_stabiliser_order(defn, group)
-            if stab is not None:
-                return group.order // stab, True
+        stab = colour_stabiliser_order(defn, group)
+        if group.tiles:
+            stab = parity_cut_order(group.tiles, defn.goal, list(group.tile_parities))
+        if stab is not None:
+            return group.order // stab, True
         lower = group.order // same_colour  # |G| / |G ∩ Y| >= |G| / |Y|
     if lower <= statespace.BFS_LIMIT:
         counted = statespace.count_states(defn)
@@ -437,7 +459,9 @@ def reachability(defn, state) -> str | None:
     group = move_group(defn)
     if group.chain.contains(p):
         return None
-    if not group.exact:
+    if group.tiles:
+        return _tile_reason(defn, group, p)
+    if not group.chain.complete:
         return _by_enumeration(defn, state)
     runs = _identical_runs(defn, group)
     if runs is None:  # identical pieces with orientations: other assignments might be reachable
@@ -459,6 +483,18 @@ def reachability(defn, state) -> str | None:
     return _diagnose(defn, group, p)
 
 
+def _tile_reason(defn, group: MoveGroup, p: Perm) -> str | None:
+    """With tiles, p is reachable up to identical tiles iff its parities lie in the span of the
+    generators' parities plus the parities that swapping identical tiles gives."""
+    goal = defn.goal
+    swaps = [1 << j for j, run in enumerate(group.tiles)
+             if len({goal[x] for x in run}) < len(run)]
+    if run_parities(group.tiles, p) in _span(list(group.tile_parities) + swaps):
+        return None
+    odd = [o.name for j, o in enumerate(group.model.orbits) if run_parities(group.tiles, p) >> j & 1]
+    return f"parity ({', '.join(odd)})"
+
+
 def _by_enumeration(defn, state) -> str | None:
     """Decide by listing every reachable state when there are few enough (a guarded puzzle is
     tried up to the limit); else None (not ruled out: the search will find out)."""
@@ -466,7 +502,7 @@ def _by_enumeration(defn, state) -> str | None:
 
     if not defn.guarded:
         group = move_group(defn)
-        if not (group.exact and group.order <= statespace.BFS_LIMIT):
+        if not (group.chain.complete and group.order <= statespace.BFS_LIMIT):
             return None
     try:
         seen, pack = statespace.reachable_states(defn)

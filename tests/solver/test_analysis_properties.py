@@ -5,7 +5,7 @@ from hypothesis import given, settings, strategies as st
 
 from solver import perm
 from solver.analysis import statespace
-from solver.analysis.chain import StabChain
+from solver.analysis.chain import StabChain, holds_alternating
 from solver.analysis.group import reachability, state_count
 from solver.analysis.pieces import build_piece_model
 from solver.definition.model import Case, Definition, Move
@@ -78,3 +78,31 @@ def test_every_move_maps_pieces_onto_pieces(defn):
             assert sorted(t.tolist()) == list(range(len(orbit.slots) * orbit.twists))
     covered = sorted(model.fixed + tuple(x for o in model.orbits for x in o.stickers))
     assert covered == list(range(defn.stickers))
+
+
+@settings(max_examples=60, deadline=None)
+@given(small_puzzles())
+def test_alternating_is_only_claimed_when_every_three_cycle_is_in_the_group(defn):
+    n, gens = defn.stickers, defn.generators()
+    group = closure(gens, n)
+    for orbit in point_orbits(n, gens):
+        if holds_alternating(gens, orbit):
+            a = orbit[0]
+            for b in orbit[1:]:
+                for c in orbit[1:]:
+                    if b != c:
+                        assert perm.from_cycles(n, [[a, b, c]]) in group
+
+
+def point_orbits(n, gens):
+    seen, out = set(), []
+    for start in range(n):
+        if start in seen:
+            continue
+        orbit, frontier = {start}, [start]
+        while frontier:
+            frontier = [g[x] for x in frontier for g in gens if g[x] not in orbit]
+            orbit.update(frontier)
+        seen |= orbit
+        out.append(sorted(orbit))
+    return out
