@@ -11,6 +11,7 @@ the empty cell). Then, for small boards, every colouring too (n * 2^(n-1) starts
 from __future__ import annotations
 
 import argparse
+import os
 import time
 from itertools import product
 
@@ -43,7 +44,8 @@ def main() -> None:
         print(f"{n:3d} | " + " ".join(f"{x:2d}" for x in row))
     starts = sum(len(r) for r in table.values())
     print(f"{starts} starts solved optimally and replayed in {wall:.1f} s wall, {cpu:.1f} s CPU "
-          f"(goal <= 30 s, ratio {wall / 30:.2f}; seed's program: n = 5 and 6 only)")
+          f"(goal <= 30 s, ratio {wall / 30:.2f} wall, {cpu / 30:.2f} CPU; seed's program: n = 5 and 6 only; "
+          f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
 
     t0 = time.perf_counter()
     for n in range(5, args.all_colourings + 1):

@@ -2,7 +2,8 @@
 
 Goals (issue 6): all 870 boards in 3 s or less in total (the seed's C program's figure); average
 move count at least 40% below a plain layer-by-layer method (bench/loopover_baseline.py). Every
-solution is replayed. Then the optimal tables: 2x2 and 3x3 distance distributions.
+solution is replayed. Then the optimal tables: 2x2 and 3x3 distance distributions, and random
+4x4 boards solved optimally by the pattern-database search.
 
     PYTHONPATH=. python bench/bench_loopover.py [--boards 30] [--max 30]
 """
@@ -10,6 +11,7 @@ solution is replayed. Then the optimal tables: 2x2 and 3x3 distance distribution
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from pathlib import Path
@@ -20,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from loopover_baseline import baseline_kernel  # noqa: E402
 
-from solver.special.loopover import Board, optimal, solve_moves  # noqa: E402
+from solver.special.loopover import Board, optimal, pdb_search, solve_moves  # noqa: E402
 from solver.special.loopover.lines import COL, ROW, parity, replay  # noqa: E402
 
 
@@ -53,6 +55,7 @@ def main() -> None:
     ap.add_argument("--boards", type=int, default=30)
     ap.add_argument("--max", type=int, default=30)
     ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--optimal-4x4", type=int, default=10, help="random 4x4 boards solved optimally")
     args = ap.parse_args()
     rng = np.random.default_rng(args.seed)
     sizes = range(2, args.max + 1)
@@ -62,10 +65,10 @@ def main() -> None:
         baseline(boards[n][0], n, n)
 
     ours, plain = {}, {}
-    t0 = time.perf_counter()
+    t0, cpu = time.perf_counter(), time.process_time()
     for n in sizes:
         ours[n] = [length(solve_moves(b, n, n)) for b in boards[n]]
-    elapsed = time.perf_counter() - t0
+    elapsed, cpu = time.perf_counter() - t0, time.process_time() - cpu
     for n in sizes:
         plain[n] = [length(baseline(b, n, n)) for b in boards[n]]
 
@@ -76,8 +79,9 @@ def main() -> None:
     all_ours = np.mean([x for n in sizes for x in ours[n]])
     all_plain = np.mean([x for n in sizes for x in plain[n]])
     count = sum(len(v) for v in boards.values())
-    print(f"{count} boards solved and replayed in {elapsed:.2f} s (goal <= 3 s, ratio {elapsed / 3:.2f}; "
-          "seed's C program: about 3 s)")
+    print(f"{count} boards solved and replayed in {elapsed:.2f} s wall, {cpu:.2f} s CPU (goal <= 3 s, "
+          f"ratio {elapsed / 3:.2f}; seed's C program: about 3 s; load average {os.getloadavg()[0]:.1f} "
+          f"on {os.cpu_count()} cores)")
     print(f"average moves {all_ours:.1f} vs plain {all_plain:.1f}: ratio {all_ours / all_plain:.3f}, "
           f"{100 * (1 - all_ours / all_plain):.1f}% fewer (goal >= 40% fewer)")
 
@@ -92,6 +96,19 @@ def main() -> None:
         sample = [len(optimal.solve(b, n, n)) for b in boards[n]]
         print(f"  {n}x{n} random boards: optimal average {np.mean(sample):.2f} "
               f"vs constructive {np.mean(ours[n]):.2f}")
+
+    if args.optimal_4x4:
+        t0 = time.perf_counter()
+        pdb_search.solve(list(range(16)), 4, 4)
+        print(f"4x4 pattern database ready in {time.perf_counter() - t0:.1f} s")
+        lengths, times = [], []
+        for b in boards[4][: args.optimal_4x4]:
+            t0 = time.perf_counter()
+            lengths.append(len(pdb_search.solve(b, 4, 4)))
+            times.append(time.perf_counter() - t0)
+        print(f"4x4 optimal (IDA*, 2x3-block PDB over 16 translations): {len(lengths)} random boards, "
+              f"lengths {lengths}, average {np.mean(lengths):.2f} vs constructive "
+              f"{np.mean(ours[4][: len(lengths)]):.1f}; {np.mean(times):.1f} s average, {max(times):.1f} s max")
 
 
 if __name__ == "__main__":

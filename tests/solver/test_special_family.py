@@ -11,6 +11,7 @@ from solver import catalog, perm
 from solver.definition.formats import load_data
 from solver.engine import apply_moves, verify
 from solver.errors import UnreachableError
+from solver.special import families
 from solver.special.flipit import family as flipit_family
 from solver.special.loopover import family as loopover_family
 from solver.special.sliding import family as sliding_family
@@ -49,7 +50,7 @@ def renumbered(defn, seed):
 
 FAMILIES = [
     (loopover_family, ["loopover-2x2", "loopover-3x3", "loopover-4x6", "loopover-5x3", "loopover-9x9"]),
-    (sliding_family, ["sliding-2x3", "sliding-3x3", "sliding-3x4"]),
+    (sliding_family, ["sliding-2x3", "sliding-3x3", "sliding-3x4", "sliding-6x5"]),
     (flipit_family, ["flipit-5", "flipit-8", "flipit-11"]),
 ]
 
@@ -75,6 +76,27 @@ def test_random_states_replay(seed, which):
     defn = load_data(catalog.build(rng.choice(names)))
     state = scrambled(defn, rng, rng.randrange(0, 60))
     assert verify(defn, state, family.recognize(defn).solve(state))
+
+
+def test_families_registry_picks_the_right_family():
+    for name, family in (("loopover-3x4", "loopover"), ("sliding-2x4", "sliding"), ("flipit-9", "flipit"),
+                         ("cube3", "cube3"), ("cube4", "bigcube")):
+        assert families.find(load_data(catalog.build(name))).family == family
+    for name in ("pyraminx", "cube2"):
+        assert families.find(load_data(catalog.build(name))) is None
+
+
+@pytest.mark.parametrize("name", ["loopover-3x4", "sliding-3x3", "flipit-7", "cube3"])
+def test_other_numberings_are_solved_through_the_matcher(name):
+    """A catalog puzzle renumbered and renamed is still served by its family, in the user's names."""
+    rng = random.Random(name)
+    defn = renumbered(load_data(catalog.build(name)), 11)
+    special = families.find(defn)
+    assert special is not None
+    for _ in range(3):
+        state = scrambled(defn, rng, rng.randrange(5, 40))
+        moves, _ = special.solve(state, False, 2.0, None)
+        assert verify(defn, state, moves)
 
 
 def test_other_definitions_are_not_recognized():

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solver.errors import StateError, UnreachableError
-from solver.special.loopover import Board, Shift, length, optimal, solve, solve_constructive
+from solver.special.loopover import Board, Shift, length, optimal, pdb_search, solve, solve_constructive
 
 
 @pytest.fixture(autouse=True, scope="module")
@@ -79,7 +79,7 @@ def test_odd_boards_refuse_odd_permutations(rows, cols):
 def test_even_boards_fix_the_final_swap(rows, cols):
     tiles = list(range(rows * cols))
     tiles[-1], tiles[-2] = tiles[-2], tiles[-1]
-    shifts = solve(tiles, rows, cols, optimal_if_small=False)
+    shifts = solve(tiles, rows, cols, method="constructive")
     assert replay(tuple(tiles), rows, cols, shifts) == tuple(range(rows * cols))
 
 
@@ -132,3 +132,36 @@ def test_bad_boards():
         solve(list(range(15)), 4, 4)
     with pytest.raises(StateError, match="once"):
         solve([0] * 16, 4, 4)
+
+
+def test_pattern_database_search_is_optimal():
+    """Against the complete table on 3x3 (the search runs there too) and, on 3x4, against a
+    shorter solution never existing: a BFS ball of radius 5 around the goal."""
+    rng = random.Random(3)
+    for _ in range(8):
+        s = list(range(9))
+        rng.shuffle(s)
+        if odd(s):
+            s[0], s[1] = s[1], s[0]
+        shifts = pdb_search.solve(s, 3, 3)
+        assert replay(tuple(s), 3, 3, shifts) == tuple(range(9))
+        assert len(shifts) == optimal.distance(s, 3, 3)
+    ball = {}
+    frontier = [tuple(range(12))]
+    ball[frontier[0]] = 0
+    for d in range(1, 6):
+        nxt = []
+        for s in frontier:
+            for m in optimal.unit_shifts(3, 4):
+                t = shifted(s, 3, 4, m)
+                if t not in ball:
+                    ball[t] = d
+                    nxt.append(t)
+        frontier = nxt
+    for s in rng.sample(frontier, 10):
+        assert len(solve(s, 3, 4, method="optimal")) == 5
+    far = list(range(12))
+    rng.shuffle(far)
+    shifts = solve(far, 3, 4, method="optimal")
+    assert replay(tuple(far), 3, 4, shifts) == tuple(range(12))
+    assert len(shifts) == ball[tuple(far)] if tuple(far) in ball else len(shifts) > 5

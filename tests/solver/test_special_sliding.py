@@ -80,6 +80,19 @@ def test_three_by_four_random_walks_replay(seed, steps):
     assert len(moves) <= steps and len(moves) % 2 == steps % 2
 
 
+@settings(max_examples=30, deadline=None)
+@given(rows=st.integers(2, 8), cols=st.integers(2, 8), seed=st.integers(0, 2**32 - 1))
+def test_constructive_solutions_replay(rows, cols, seed):
+    board = Board(rows, cols)
+    tiles = list(range(rows * cols))
+    random.Random(seed).shuffle(tiles)
+    if not board.solvable(tiles):
+        i, j = [k for k, t in enumerate(tiles) if t][:2]  # swap two tiles, not the blank
+        tiles[i], tiles[j] = tiles[j], tiles[i]
+    moves = solve(tiles, rows, cols, method="constructive")
+    assert board.apply(tiles, moves) == board.goal()
+
+
 def test_pattern_database_is_additive_lower_bound(eight_puzzle_distances):
     """Sum over the groups never exceeds the true distance (admissible), on every state."""
     board = Board(3, 3)

@@ -5,9 +5,10 @@
    solved edges, with two swapped when the corners' permutation is odd.
 2. Each wing orbit whose permutation is odd gets one inner-layer quarter turn (the edge parity of
    big cubes), since 3-cycles only make even permutations.
-3. Every wing and centre orbit is solved piece by piece with 3-cycles (commutators and set-ups from
-   cycles.py) that leave the pieces already solved in place. Orbits that have no pure 3-cycle of that
-   form (the T-centres of odd cubes) go first, with 3-cycles that may disturb only orbits solved later.
+3. Every wing and centre orbit is solved with 3-cycles (commutators and set-ups from cycles.py),
+   each time the one with the fewest turns per piece brought home that moves no home piece away.
+   Orbits that have no pure 3-cycle of that form (the T-centres of odd cubes) go first, with
+   3-cycles that may disturb only orbits solved later.
 
 The answer is replayed on the stickers before it is returned.
 """
@@ -42,15 +43,15 @@ def plan(n: int) -> Plan:
     pure = {i: cycles.find_commutators(cube, o, set()) for i, o in enumerate(orbits)}
     order = [i for i in pure if not pure[i]] + [i for i in pure if pure[i]]
     setup_list = cycles.setups(cube)
-    libraries, commutators = [], {}
+    libraries = []
     for rank, i in enumerate(order):
         later = set()
         for j in order[rank + 1:]:
             later |= set(orbits[j].positions) | set(orbits[j].partner.values())
-        commutators[i] = pure[i] or cycles.find_commutators(cube, orbits[i], later)
-        if not commutators[i]:
+        commutators = pure[i] or cycles.find_commutators(cube, orbits[i], later)
+        if not commutators:
             raise AssertionError(f"cube{n}: no 3-cycle found for a {orbits[i].kind} orbit")
-        libraries.append(cycles.build_library(cube, orbits[i], commutators[i], setup_list))
+        libraries.append(cycles.build_library(cube, orbits[i], commutators, setup_list))
     parity_turns = [_odd_turn(cube, orbits[i]) if orbits[i].kind == "wing" else None for i in order]
     return Plan(cube, [orbits[i] for i in order], libraries, parity_turns)
 
@@ -122,58 +123,73 @@ class _Reduction:
                 self.apply([turn])
 
     def solve_orbit(self, orbit, library) -> None:
+        """3-cycles until every piece of the orbit is home. Each cycle is the one with the fewest
+        turns per piece brought home among those that move no home piece away; when there is none,
+        one that brings home the first misplaced piece in the orbit's order, moving only pieces after it."""
         have = sorted(self.value(orbit, x) for x in orbit.positions)
         if have != sorted(self.value(orbit, x, self.goal) for x in orbit.positions):
             raise UnreachableError(f"cube{self.cube.n}: the {orbit.kind} pieces at stickers {orbit.positions[:4]}... "
                                    "do not have the colours their places need (stickers moved between kinds)")
-        solved: set[int] = set()
-        for t in orbit.positions:
-            guard = 0
-            while self.value(orbit, t) != self.value(orbit, t, self.goal):
-                guard += 1
-                if guard > 3:
-                    raise UnreachableError(f"cube{self.cube.n}: a {orbit.kind} piece cannot be placed")
-                self.apply(self._next_cycle(orbit, library, t, solved))
-            solved.add(t)
+        size = len(orbit.positions)
+        half_way = False  # the last cycle took a piece half way to the first misplaced place
+        for _ in range(2 * size * (size + 1)):  # the first misplaced place only moves on; in between, home only grows
+            goal = {x: self.value(orbit, x, self.goal) for x in orbit.positions}
+            now = {x: self.value(orbit, x) for x in orbit.positions}
+            wrong = [x for x in orbit.positions if now[x] != goal[x]]
+            if not wrong:
+                return
+            first = orbit.positions.index(wrong[0])
+            before = set(orbit.positions[:first])
+            seq = None if half_way else self._best_cycle(library, now, goal, set(orbit.positions) - set(wrong), wrong)
+            seq = seq or self._best_cycle(library, now, goal, before, wrong[:1])
+            half_way = seq is None
+            seq = seq or self._two_steps(library, now, goal, before, wrong[0])
+            if seq is None:
+                raise UnreachableError(f"cube{self.cube.n}: no 3-cycle places the {orbit.kind} piece at "
+                                       f"sticker {wrong[0]}")
+            self.apply(seq)
+        raise UnreachableError(f"cube{self.cube.n}: the {orbit.kind} pieces at stickers {orbit.positions[:4]}... "
+                               "could not be placed")
 
-    def _next_cycle(self, orbit, library, t, solved) -> list[Layer]:
-        """The shortest 3-cycle bringing a piece that belongs at t there without unsolving anything;
-        failing that, one that moves such a piece to a place from where a 3-cycle brings it to t, or
-        two 3-cycles that together bring it there."""
-        need = self.value(orbit, t, self.goal)
-        free = [x for x in orbit.positions if x not in solved and x != t]
+    @staticmethod
+    def _best_cycle(library, now, goal, kept, targets) -> list[Layer] | None:
+        """The 3-cycle bringing a piece home to one of `targets` with the fewest turns per piece it
+        brings home, moving no piece of `kept` away (a kept place may receive a piece that belongs
+        there too)."""
+        best = None
+        for t in targets:
+            for p, thirds in ((p, library.cycles.get((p, t), {})) for p in now if now[p] == goal[t] and p not in kept):
+                for q, entry in thirds.items():
+                    if q in (p, t) or (q in kept and now[t] != goal[q]):
+                        continue
+                    # Pieces home among the three places after the cycle, less those home before it.
+                    gained = (1 + (now[t] == goal[q]) + (now[q] == goal[p])
+                              - (now[p] == goal[p]) - (now[q] == goal[q]))
+                    score = entry[0] / max(gained, 0.5)
+                    if best is None or score < best[0]:
+                        best = (score, entry)
+        return library.sequence(best[1]) if best else None
 
-        def usable(frm, third, now_at_t):
-            # The third place may be free, or solved if what it receives (the piece now at t) belongs there.
-            return third != frm and (third in free or (third in solved and now_at_t == self.value(orbit, third, self.goal)))
-
-        sources = [p for p in free if self.value(orbit, p) == need]
-        here = self.value(orbit, t)
-
-        def turns_per_piece(p, q, entry):
-            # A cycle that also puts the pieces it sends to q and p where they belong is worth more.
-            placed = 1 + (q in free and here == self.value(orbit, q, self.goal))
-            placed += self.value(orbit, q) == self.value(orbit, p, self.goal)
-            return entry[0] / placed
-
-        candidates = [(turns_per_piece(p, q, entry), entry) for p in sources
-                      for q, entry in library.cycles.get((p, t), {}).items() if usable(p, q, here)]
-        if candidates:
-            return library.sequence(min(candidates, key=lambda c: c[0])[1])
+    @staticmethod
+    def _two_steps(library, now, goal, kept, t) -> list[Layer] | None:
+        """A 3-cycle taking a piece that belongs at t to a place from where one can bring it to t, or
+        two 3-cycles that together bring it to t, moving no piece of `kept`."""
+        sources = [p for p in now if now[p] == goal[t] and p not in kept]
+        movable = [x for x in now if x not in kept and x != t]
         for p in sources:
-            for r in free:
-                if r == p or not any(usable(r, q, here) for q in library.cycles.get((r, t), {})):
+            for r in movable:
+                if r == p or not any(q not in kept and q not in (r, t) for q in library.cycles.get((r, t), {})):
                     continue
                 for q, entry in library.cycles.get((p, r), {}).items():
-                    if q in free and q != r:
+                    if q not in kept and q not in (p, r):
                         return library.sequence(entry)
         for p in sources:
-            for q in free:
+            for q in movable:
                 if q != p:
                     pair = _two_cycles(library, p, t, q)
                     if pair:
                         return pair
-        raise UnreachableError(f"cube{self.cube.n}: no 3-cycle places the {orbit.kind} piece at sticker {t}")
+        return None
 
 
 def _two_cycles(library: cycles.Library, frm: int, to: int, third: int) -> list[Layer] | None:

@@ -16,25 +16,26 @@ import numpy as np
 from numba import njit
 
 from solver import perm
+from solver.special import store
 from solver.special.cube3 import coord, geometry, moves, pruning, solve, symmetry, tables
 from solver.special.cube3.cubie import CubieCube
 from solver.special.cube3.search import ALLOWED, CLOCK_EVERY, NO_MOVE, now, phase1_distance
 
-NAME = f"cube3-optimal-v{tables.VERSION}"
 _ROTATIONS = tuple(perm.power(geometry.diagonal_rotation(), r) for r in range(3))
 # AXIS_MOVE[r, m]: the move m as seen in the cube rotated r times (the cube's view along axis r).
 AXIS_MOVE = np.array([[moves.conjugate(m, p) for m in range(moves.N_MOVES)] for p in _ROTATIONS], dtype=np.int64)
 
 
-class CornerTable(NamedTuple):
-    corner_depth: np.ndarray  # [corners * 2187 + twist]: exact moves to solve the corners
+def corner_table() -> np.ndarray:
+    """[corners * 2187 + twist]: exact moves to solve the corners (built and stored on first use)."""
+    def build():
+        two_phase = tables.get_tables()
+        depth = np.empty(coord.N_CORNERS * coord.N_TWIST, dtype=np.uint8)
+        pruning.fill_product(depth, two_phase.corners_move, two_phase.twist_move)
+        return depth
 
-
-def build_corner_table() -> CornerTable:
-    two_phase = tables.get_tables()
-    depth = np.empty(coord.N_CORNERS * coord.N_TWIST, dtype=np.uint8)
-    pruning.fill_product(depth, two_phase.corners_move, two_phase.twist_move)
-    return CornerTable(depth)
+    name = "corner_depth"
+    return np.asarray(store.load_or_build(tables.KIND, name, {"table": name, "version": tables.VERSION}, build))
 
 
 class OptimalResult(NamedTuple):
@@ -110,7 +111,7 @@ def solve_optimal(cube: CubieCube, time_limit: float = 60.0,
     if not upper:
         return OptimalResult([], True, 0)
     two_phase = tables.get_tables()
-    corner_depth = tables.cached(NAME, CornerTable, build_corner_table).corner_depth
+    corner_depth = corner_table()
     root = np.zeros((4, 3), dtype=np.int64)
     for r, p in enumerate(_ROTATIONS):
         flip, twist, slice_sorted = solve.phase1_coordinates(solve.conjugate(cube, symmetry.cubie_symmetry(p)))[:3]

@@ -1,28 +1,22 @@
-"""All tables of the two-phase search: built once, stored in the cache folder as a versioned directory
-of .npy files with a SHA-256 manifest, and loaded memory-mapped (checked against the manifest).
+"""All tables of the two-phase search: built once, kept in the cache folder through
+solver.special.store (one checksummed file per table, memory-mapped read-only).
 
-Cache folder: $PUZZLEHUB_CACHE, default ~/.cache/puzzlehub/. Bump VERSION whenever a table's meaning
-or layout changes, so that old files are never read as new ones.
+Bump VERSION whenever a table's meaning or layout changes, so that old files are never read as new.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
-import os
-import shutil
-import tempfile
 import time
-from pathlib import Path
 from typing import NamedTuple
 
 import numpy as np
 
+from solver.special import store
 from solver.special.cube3 import coord, moves, pruning, symmetry
 from solver.special.cube3.movetable import move_table
 
 VERSION = 1
-NAME = f"cube3-twophase-v{VERSION}"
+KIND = "cube3"
 
 
 class Tables(NamedTuple):
@@ -84,76 +78,42 @@ def build() -> Tables:
         phase2_depth=phase2_depth, cornslice_depth=cornslice_depth)
 
 
-def cache_folder() -> Path:
-    return Path(os.environ.get("PUZZLEHUB_CACHE") or Path.home() / ".cache" / "puzzlehub")
+def _params(name: str) -> dict:
+    return {"table": name, "version": VERSION}
 
 
-def _sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with open(path, "rb") as f:
-        for chunk in iter(lambda: f.read(1 << 24), b""):
-            digest.update(chunk)
-    return digest.hexdigest()
+# The second dimension of the tables stored flat that have two.
+_COLUMNS = {"twist_move": 18, "flip_move": 18, "slice_sorted_move": 18, "u_edges_move": 18, "d_edges_move": 18,
+            "corners_move": 18, "ud_edges_move": len(moves.PHASE2_MOVES), "twist_conj": symmetry.N_SYM,
+            "ud_edges_conj": symmetry.N_SYM}
 
 
-def save(tables: NamedTuple, folder: Path, name: str = NAME) -> Path:
-    """Write a named tuple of arrays to folder/name atomically (a whole directory renamed into place)."""
-    folder.mkdir(parents=True, exist_ok=True)
-    target = folder / name
-    staging = Path(tempfile.mkdtemp(prefix=name + ".", dir=folder))
-    try:
-        manifest = {"version": VERSION, "files": {}}
-        for name, array in tables._asdict().items():
-            path = staging / f"{name}.npy"
-            np.save(path, np.ascontiguousarray(array))
-            manifest["files"][name] = _sha256(path)
-        (staging / "manifest.json").write_text(json.dumps(manifest, indent=1))
-        if target.exists():
-            shutil.rmtree(target)
-        os.rename(staging, target)
-    finally:
-        if staging.exists():
-            shutil.rmtree(staging)
-    return target
-
-
-def load(folder: Path, name: str = NAME, kind: type = Tables):
-    """The named tuple `kind` of arrays in folder/name, memory-mapped, or None when missing, old or
-    damaged."""
-    target = folder / name
-    try:
-        manifest = json.loads((target / "manifest.json").read_text())
-        if manifest.get("version") != VERSION or set(manifest["files"]) != set(kind._fields):
+def load() -> Tables | None:
+    """The stored tables, memory-mapped, or None when any is missing, old or damaged."""
+    arrays = {}
+    for name in Tables._fields:
+        data = store.load(KIND, name, _params(name))
+        if data is None:
             return None
-        arrays = {}
-        for name, checksum in manifest["files"].items():
-            path = target / f"{name}.npy"
-            if _sha256(path) != checksum:
-                return None
-            arrays[name] = np.asarray(np.load(path, mmap_mode="r"))
-        return kind(**arrays)
-    except (OSError, ValueError, KeyError):
-        return None
+        data = np.asarray(data)
+        arrays[name] = data.reshape(-1, _COLUMNS[name]) if name in _COLUMNS else data
+    return Tables(**arrays)
 
 
-_loaded: dict[str, NamedTuple] = {}
+_loaded: Tables | None = None
 
 
-def cached(name: str, kind: type, build_function, folder: Path | None = None, log=None):
-    """Tables loaded once per process from the cache; built and stored first when it has none."""
-    if name not in _loaded:
-        folder = folder or cache_folder()
-        tables = load(folder, name, kind)
+def get_tables(log=None) -> Tables:
+    """The tables, loaded once per process; built and stored first when the cache has none."""
+    global _loaded
+    if _loaded is None:
+        tables = load()
         if tables is None:
             start = time.perf_counter()
-            save(build_function(), folder, name)
+            for name, array in build()._asdict().items():
+                store.save(KIND, name, _params(name), array.ravel())
             if log:
-                log(f"{name} tables built in {time.perf_counter() - start:.1f} s into {folder / name}")
-            tables = load(folder, name, kind)
-        _loaded[name] = tables
-    return _loaded[name]
-
-
-def get_tables(folder: Path | None = None, log=None) -> Tables:
-    """The two-phase tables (see cached)."""
-    return cached(NAME, Tables, build, folder, log)
+                log(f"cube3 tables built in {time.perf_counter() - start:.1f} s into {store.cache_dir() / KIND}")
+            tables = load()
+        _loaded = tables
+    return _loaded

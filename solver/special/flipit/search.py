@@ -7,14 +7,16 @@ every stone turned over.
 
 A state is (empty cell e, colour bits c): bit k of c is 1 when the stone in cell k shows black
 (the empty cell's bit is 0). It is stored as e * 2^(n-1) + the n-1 stone bits without the empty
-cell's. Turning every stone over (F) commutes with every jump, so the search from the goal F(s)
-is the search from s with colours swapped: x is at distance b from F(s) exactly when F(x) is at
-distance b from s. One search from s therefore serves both sides: when it reaches y and F(y) is already known, the path
-s -> y -> (F of the path s -> F(y), backwards) -> F(s) has length d(y) + d(F(y)). A shortest
-solution's middle state gives a pair with max depth ceil(D/2), so while layer L+1 is being made
-no pair was found before means D >= 2L+1, and a pair found now has length <= 2L+2. Every jump
-changes (empty cell + number of black stones) mod 2, so every solution's length has the parity
-of (n - 1): the first pair found is a shortest solution and the search stops there.
+cell's.
+
+Turning every stone over (F) commutes with every jump, so the search from the goal F(s) is the
+search from s with colours swapped: x is at distance b from F(s) exactly when F(x) is at
+distance b from s. One search from s serves both sides: when it reaches y and F(y) is already
+known, the path s -> y -> (F of the path s -> F(y), backwards) -> F(s) has d(y) + d(F(y)) jumps.
+A shortest solution's middle state gives such a pair with both depths <= ceil(D/2). So when no
+pair turned up while layers 0..L were made, D >= 2L+1, and a pair found while layer L+1 is made
+has length <= 2L+2. Every jump changes (empty cell + number of black stones) mod 2, so every
+solution's length has the parity of n - 1: the first pair found is a shortest solution.
 """
 
 from __future__ import annotations
@@ -48,11 +50,6 @@ def jump(e, c, j):
 
 
 @njit(cache=True)
-def swap_colours(e, c, n):
-    return c ^ (((1 << n) - 1) & ~(1 << e))
-
-
-@njit(cache=True)
 def _tag(tags, key):
     """0 for an unseen state, else 1 + its depth mod 3 (two bits a state)."""
     return (tags[key >> 2] >> ((key & 3) << 1)) & 3
@@ -72,6 +69,7 @@ def shortest(e0, c0, n, tags, queue):
     (A bottom-up pass for the big late layers was measured: three times slower, because the
     top-down pass stops at the first pair while a scan of unseen states finds it late.)"""
     start = pack(e0, c0, n)
+    stones = (1 << (n - 1)) - 1  # in a stored state the low n-1 bits are the stones: F flips them
     _set_tag(tags, start, 0)
     queue[0] = start
     tail = 1
@@ -91,7 +89,7 @@ def shortest(e0, c0, n, tags, queue):
                 _set_tag(tags, nk, depth + 1)
                 queue[tail] = nk
                 tail += 1
-                mirror = pack(j, swap_colours(j, nc, n), n)
+                mirror = nk ^ stones
                 if _tag(tags, mirror):
                     meet_a, meet_b = nk, mirror
                     break

@@ -1,12 +1,14 @@
-"""Loopover (R x C, rows and columns shift cyclically): a fast constructive solver for every board
-and optimal solving from complete distance tables for the small ones.
+"""Loopover (R x C, rows and columns shift cyclically): a fast constructive solver for every board,
+optimal solving from complete distance tables up to 9 cells and by IDA* with a pattern database
+up to 16 cells (4x4, 3x4, 3x5).
 
 `solve(tiles, rows, cols)` takes the natural state, the tile number on every cell in row-major
 order with tile t belonging on cell t, and returns a list of Shift(kind, index, amount)."""
 
 from __future__ import annotations
 
-from solver.special.loopover import optimal
+from solver.errors import PuzzleError
+from solver.special.loopover import optimal, pdb_search
 import numpy as np
 
 from solver.special.loopover.board import Board, Shift, length, shifts
@@ -34,11 +36,20 @@ def solve_constructive(tiles, rows: int, cols: int) -> list[Shift]:
     return shifts(solve_moves(tiles, rows, cols))
 
 
-def solve(tiles, rows: int, cols: int, optimal_if_small: bool = True) -> list[Shift]:
-    """Optimal for boards with a complete table (optimal.SIZES), constructive otherwise."""
-    if optimal_if_small and (rows, cols) in optimal.SIZES:
+METHODS = ("auto", "optimal", "constructive")
+
+
+def solve(tiles, rows: int, cols: int, method: str = "auto") -> list[Shift]:
+    """`auto`: optimal from the complete table up to 9 cells (instant), constructive beyond;
+    `optimal`: the table or the pattern-database search (seconds on 4x4), refused on bigger boards;
+    `constructive`: always the constructive solver."""
+    if method not in METHODS:
+        raise PuzzleError(f"loopover method must be one of {', '.join(METHODS)}, got {method!r}")
+    if method != "constructive" and (rows, cols) in optimal.SIZES:
         return optimal.solve(tiles, rows, cols)
+    if method == "optimal":
+        return pdb_search.solve(tiles, rows, cols)
     return solve_constructive(tiles, rows, cols)
 
 
-__all__ = ["Board", "Shift", "length", "solve", "solve_constructive", "solve_moves"]
+__all__ = ["METHODS", "Board", "Shift", "length", "solve", "solve_constructive", "solve_moves"]

@@ -8,7 +8,7 @@
    was measured and is worse: the row's rotation then costs about C/4 a tile.)
 2. The last column, the same way with the bottom row as free space and the column rotated so
    that its next empty cell is the corner.
-3. The bottom row by 3-cycles built from commutators (lines.cycle3), each placing one or two
+3. The bottom row by 3-cycles built from commutators (cycle3), each placing one or two
    tiles; the bottom row is first rotated to its best parity-keeping offset.
 
 Parity: when R and C are both odd every shift is an even permutation, so an odd board is
@@ -64,7 +64,7 @@ def _last_column(out, count, grid, pos, rows, cols):
 
 @njit(cache=True)
 def _cycle_cost(cols, c, p, q, s):
-    """Moves of lines.cycle3-style 3-cycle p -> q -> s with the helper above column c."""
+    """Moves of cycle3(p, q, s) when its helper is above column c (after merging shifts)."""
     k1, a1 = c - q, q - p
     k2, a2 = c - p, p - s
     cost = 4

@@ -36,8 +36,9 @@ class Plan:
             names += [step] * abs(s.amount)
         return names
 
-    def solve(self, state, optimal_if_small: bool = True) -> list[str]:
-        shifts = solve(self.tiles(state), self.rows, self.cols, optimal_if_small)
+    def solve(self, state, method: str = "auto") -> list[str]:
+        """Move names solving `state`; `method` as in solver.special.loopover.solve."""
+        shifts = solve(self.tiles(state), self.rows, self.cols, method)
         return verified(self.defn, state, self.move_names(shifts))
 
 

@@ -1,10 +1,12 @@
 """Sliding puzzles (the 15-puzzle and its R x C relatives): optimal solving with additive pattern
-databases and IDA*. `solve(tiles, rows, cols)` takes the natural state, a tile list with 0 for the
-blank, and returns the moves by the direction the tile moves (U D L R)."""
+databases and IDA*, and a constructive solver for boards too big for that. `solve(tiles, rows,
+cols)` takes the natural state, a tile list with 0 for the blank, and returns the moves by the
+direction the tile moves (U D L R)."""
 
 from __future__ import annotations
 
 from solver.errors import PuzzleError
+from solver.special.sliding import constructive
 from solver.special.sliding.board import Board, parse_tiles
 from solver.special.sliding.search import solve_cells
 
@@ -13,13 +15,23 @@ class BudgetExceeded(PuzzleError):
     """The optimal search ran out of its node budget."""
 
 
-def solve(tiles, rows: int = 4, cols: int = 4, max_nodes: int = 1 << 40) -> list[str]:
-    """An optimal move sequence (tile directions) from `tiles` to the goal 0 1 2 ... (blank first)."""
+METHODS = ("auto", "optimal", "constructive")
+OPTIMAL_CELLS = 16  # auto: optimal up to the 15-puzzle, constructive beyond
+
+
+def solve(tiles, rows: int = 4, cols: int = 4, max_nodes: int = 1 << 40, method: str = "auto") -> list[str]:
+    """A move sequence (tile directions) from `tiles` to the goal 0 1 2 ... (blank first): optimal
+    (`optimal`, or `auto` up to 16 cells) or constructive (`constructive`, or `auto` beyond)."""
+    if method not in METHODS:
+        raise PuzzleError(f"sliding method must be one of {', '.join(METHODS)}, got {method!r}")
     board = Board(rows, cols)
     tiles = board.check(tiles)
-    cells, nodes = solve_cells(board, tiles, max_nodes=max_nodes)
-    if cells is None:
-        raise BudgetExceeded(f"optimal search stopped after {nodes} nodes without a solution")
+    if method == "constructive" or (method == "auto" and board.cells > OPTIMAL_CELLS):
+        cells = constructive.solve_cells(board, tiles)
+    else:
+        cells, nodes = solve_cells(board, tiles, max_nodes=max_nodes)
+        if cells is None:
+            raise BudgetExceeded(f"optimal search stopped after {nodes} nodes without a solution")
     names = []
     blank = tiles.index(0)
     for c in cells:
@@ -30,4 +42,4 @@ def solve(tiles, rows: int = 4, cols: int = 4, max_nodes: int = 1 << 40) -> list
     return names
 
 
-__all__ = ["Board", "BudgetExceeded", "parse_tiles", "solve"]
+__all__ = ["METHODS", "Board", "BudgetExceeded", "parse_tiles", "solve"]

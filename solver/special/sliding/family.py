@@ -25,8 +25,10 @@ class Plan:
         except ValueError:
             raise StateError(f"state: tiles of {self.defn.name} are numbers 0..{self.defn.stickers - 1}") from None
 
-    def solve(self, state, max_nodes: int = 1 << 40) -> list[str]:
-        return verified(self.defn, state, solve(self.tiles(state), self.rows, self.cols, max_nodes))
+    def solve(self, state, method: str = "auto", max_nodes: int = 1 << 40) -> list[str]:
+        """Move names solving `state`; `method` as in solver.special.sliding.solve."""
+        moves = solve(self.tiles(state), self.rows, self.cols, max_nodes, method)
+        return verified(self.defn, state, moves)
 
 
 def recognize(defn: Definition) -> Plan | None:

@@ -50,11 +50,11 @@ def partition(board: Board) -> list[tuple[int, ...]]:
         (r0, c0), (r1, c1) = divmod(a, board.cols), divmod(b, board.cols)
         return abs(r0 - r1) + abs(c0 - c1)
 
-    # Even sizes: 15 tiles with k=6 give 6-6-3; never a group of one when avoidable.
+    # Groups as large as allowed, leaving at least one tile for each group still to come
+    # (15 tiles with k = 6: 6-6-3).
     count = -(-len(free) // k)
     while free:
-        size = min(k, len(free) - (count - len(groups) - 1))
-        size = max(1, min(size, k))
+        size = max(1, min(k, len(free) - (count - len(groups) - 1)))
         group = [free.pop(0)]
         while len(group) < size:
             best = min(free, key=lambda t: (sum(dist(t, g) for g in group), t))

@@ -1,0 +1,32 @@
+"""The catalog's `cubeN`, N = 2 and 4 .. 7 (same stickers, move names and goals, by content hash):
+recognition, and the reduction solver on the definition's own states, every answer replayed on it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from solver.definition.model import Definition
+from solver.special.bigcube.reduction import solve_big_cube
+from solver.special.recognize import is_catalog, verified
+
+SIZES = (2, 4, 5, 6, 7)
+
+
+@dataclass(frozen=True)
+class Plan:
+    defn: Definition
+    n: int
+
+    def solve(self, state) -> list[str]:
+        """A solution (long: reduction by 3-cycles, not a short one) to the definition's first goal."""
+        solution = solve_big_cube("".join(state), self.n, goal="".join(self.defn.goal))
+        return verified(self.defn, state, solution)
+
+
+def recognize(defn: Definition) -> Plan | None:
+    if defn.guarded:
+        return None
+    for n in SIZES:
+        if defn.stickers == 6 * n * n and len(defn.moves) == 18 * (n // 2) and is_catalog(defn, f"cube{n}"):
+            return Plan(defn, n)
+    return None

@@ -1,0 +1,33 @@
+"""The catalog's `cube3` (same stickers, move names and goal, by content hash): recognition, and the
+two-phase and optimal solvers on the definition's own states, every answer replayed on it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from solver.definition.model import Definition
+from solver.special.cube3 import facelet, moves
+from solver.special.cube3.optimal import OptimalResult, solve_optimal
+from solver.special.cube3.solve import solve_facelets
+from solver.special.recognize import is_catalog, verified
+
+
+@dataclass(frozen=True)
+class Plan:
+    defn: Definition
+
+    def solve(self, state, time_limit: float = 1.0, max_length: int | None = None, cancel=None) -> list[str]:
+        """The shortest solution the two-phase search finds within time_limit seconds."""
+        solution = solve_facelets(list(state), time_limit=time_limit, max_length=max_length, cancel=cancel)
+        return verified(self.defn, state, solution)
+
+    def solve_optimal(self, state, time_limit: float = 60.0, cancel=None) -> OptimalResult:
+        """A shortest solution, or the two-phase one with optimal=False when the budget ran out."""
+        result = solve_optimal(facelet.to_cubies(list(state)), time_limit=time_limit, cancel=cancel)
+        return result._replace(moves=verified(self.defn, state, result.moves))
+
+
+def recognize(defn: Definition) -> Plan | None:
+    if defn.guarded or defn.stickers != 54 or len(defn.moves) != moves.N_MOVES:
+        return None
+    return Plan(defn) if is_catalog(defn, "cube3") else None
