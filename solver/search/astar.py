@@ -10,7 +10,7 @@ import numpy as np
 
 from solver.search.budget import Budget
 from solver.search.ida import Heuristic, bound_of
-from solver.search.kernels import apply_move, is_goal, puzzle_arrays, slot_view
+from solver.search.kernels import apply_move, is_goal, occupancy, puzzle_arrays, slot_view
 from solver.search.ranking import MAX_SLOTS
 
 CHECK_EVERY = 2048
@@ -23,6 +23,7 @@ def astar(model, h: Heuristic, loc: np.ndarray, goal_views: np.ndarray, budget: 
     work = np.zeros(MAX_SLOTS + 2, dtype=np.int64)
     acc = np.zeros(max(h.n_sets, 1), dtype=np.int64)
     every = np.arange(model.n_pieces, dtype=np.int32)
+    occ = np.empty(model.n_pieces, dtype=np.int32)
     n_moves = len(model.move_names)
 
     def key(x):
@@ -52,9 +53,10 @@ def astar(model, h: Heuristic, loc: np.ndarray, goal_views: np.ndarray, budget: 
         expanded += 1
         if expanded % CHECK_EVERY == 0:
             budget.tick(expanded, g, f)
+        occupancy(pz, cur, every, occ)
         for m in range(n_moves):
             nxt = cur.copy()
-            if not apply_move(pz, cur, nxt, m, every):
+            if not apply_move(pz, cur, nxt, m, every, occ):
                 continue
             t = key(nxt)
             if t in best_g and best_g[t] <= g + 1:

@@ -4,35 +4,43 @@ Methods (`method=`):
 - "table": walk down the full distance table (God's algorithm); optimal. Chosen when the whole
   state space fits the memory budget.
 - "ida": IDA* over pieces with pattern databases chosen under the budget; optimal.
-- "fallback": weighted IDA* (f = g + w*h, w = 3, then 2 while time remains) over the same
-  databases; fast, verified, labelled optimal False.
+- "fallback": phase by phase: pieces are brought home a few at a time (in the order of the
+  planned databases, one class at a time inside each), each phase an optimal IDA* whose goal is
+  "these pieces home" with databases over exactly the pieces homed so far; verified, labelled
+  optimal False.
 - "astar": A* with the same lower bounds; optimal; for small spaces (it keeps every state).
-- "bidir", "bfs": plain searches on whole sticker states (the reference; small puzzles only).
+- "bidir": bidirectional breadth-first search; optimal; compiled over full-state ranks when the
+  puzzle's states rank into 64 bits, else the plain search on sticker states.
+- "bfs": the plain breadth-first search on sticker states (the reference; small puzzles only).
 
-Without a method: "table" when it fits, else "ida" when `optimal`, else "fallback". Puzzles whose
-pieces the compiled searches cannot rank fall back to "bidir". Tables are built on first use and
-kept in the cache folder (PUZZLEHUB_CACHE).
+Without a method: "table" when it fits, else "ida" when `optimal` (or "fallback" when not) if
+some pattern database fits, else "bidir". Tables are built on first use and kept in the cache
+folder (PUZZLEHUB_CACHE).
 """
 
 from __future__ import annotations
 
 import os
-import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
+import numpy as np
+
+from solver import perm
 from solver.definition.model import Definition
 from solver.engine import Codec, State, verify
 from solver.errors import PuzzleError
 from solver.search import bfs, pdb, table
 from solver.search.astar import astar
+from solver.search.bidir import BidirectionalSearch
 from solver.search.budget import Budget, Stopped
 from solver.search.ida import Heuristic, IdaSearch, combine
+from solver.search.kernels import apply_move, occupancy, puzzle_arrays
 from solver.search.model import search_model
-from solver.search.plan import full_size, make_plan
+from solver.search.plan import entries, full_size, make_plan
 from solver.search.ranking import Projection, full_projection
 
 METHODS = ("table", "ida", "fallback", "astar", "bidir", "bfs")
-FALLBACK_WEIGHTS = (3, 2)
+
 
 
 @dataclass
@@ -74,23 +82,30 @@ def solve(
         raise PuzzleError(f"method: unknown method {method!r}; methods: {', '.join(METHODS)}")
     budget = Budget(time_limit=time_limit, node_limit=node_limit, progress=progress, cancel=cancel)
     state = tuple(state)
-    if method in ("bfs", "bidir"):
+    if method == "bfs":
         return _plain(defn, state, method, budget)
     try:
         model = search_model(defn)
     except PuzzleError:
-        if method is not None:
+        if method not in (None, "bidir"):
             raise
         return _plain(defn, state, "bidir", budget)
-    if method is None and full_size(model) is None and not model.orbits:
+    if method == "bidir" and full_size(model) is None:
         return _plain(defn, state, "bidir", budget)
     loc = model.encode(state)
     model.check_twists(loc)
     goal_views = model.goals_for(state)
     plan = make_plan(model, memory_budget())
     if method is None:
-        method = "table" if plan.full is not None else ("ida" if optimal else "fallback")
-    runner = {"table": _table, "ida": _ida, "fallback": _fallback, "astar": _astar}[method]
+        if plan.full is not None:
+            method = "table"
+        elif plan.databases:
+            method = "ida" if optimal else "fallback"
+        elif full_size(model) is not None:
+            method = "bidir"
+        else:
+            return _plain(defn, state, "bidir", budget)
+    runner = {"table": _table, "ida": _ida, "fallback": _fallback, "astar": _astar, "bidir": _bidir}[method]
     result = runner(model, plan, loc, goal_views, budget)
     if result.moves is not None and not verify(defn, state, result.moves):
         raise PuzzleError(f"internal error: the {method} solution does not replay to a goal")
@@ -112,27 +127,56 @@ def _names(model, moves: list[int]) -> list[str]:
     return [model.move_names[m] for m in moves]
 
 
-def _databases(model, projections: list[Projection], full: bool = False) -> list:
-    return [pdb.cached(model, p, budget_bytes=memory_budget(), full=full) for p in projections]
+BUILD_SECONDS_PER_ENTRY_MOVE = 30e-9  # a pessimistic rate for the table builds
+
+
+def _databases(model, projections: list[Projection], full: bool = False, budget: Budget | None = None) -> list:
+    """The databases from the cache, building the missing ones; under a time limit only those
+    whose build fits in half the time left (the search then runs with what it has)."""
+    out = []
+    for p in projections:
+        left = budget.remaining() if budget is not None else None
+        if left is not None:
+            cost = entries(model, p) * len(model.move_names) * BUILD_SECONDS_PER_ENTRY_MOVE
+            db = pdb.cached(model, p, budget_bytes=memory_budget(), full=full, build_missing=cost < left / 2)
+            if db is not None:
+                out.append(db)
+            continue
+        out.append(pdb.cached(model, p, budget_bytes=memory_budget(), full=full))
+    return out
 
 
 def _table(model, plan, loc, goal_views, budget) -> SolveResult:
     projection = plan.full
     if projection is None:
         raise PuzzleError("method table: the full distance table does not fit the memory budget")
-    (db,) = _databases(model, [projection], full=True)
+    found = _databases(model, [projection], full=True, budget=budget)
+    if not found:
+        return SolveResult(None, False, "table", complete=False, stopped="time limit")
+    (db,) = found
     if not db.exact:  # distances beyond 15 packed in 4 bits: use the table as a bound instead
-        return _search(model, combine([db]), loc, goal_views, budget, 1, "table")
+        return _search(model, combine(model, [db]), loc, goal_views, budget, 1, "table")
     moves = table.walk(model, db, loc, goal_views)
     if moves is None:
         raise PuzzleError("the state is not reachable from any goal (its distance table entry is empty)")
     return SolveResult(_names(model, moves), True, "table", nodes=len(moves))
 
 
-def _heuristic(model, plan) -> Heuristic:
-    if plan.full is not None:
-        return combine(_databases(model, [plan.full], full=True))
-    return combine(_databases(model, plan.databases))
+_heuristics: dict[tuple, tuple] = {}
+
+
+def _heuristic(model, plan, budget: Budget | None = None) -> Heuristic:
+    """The databases of `plan` with their move tables, kept for the process."""
+    projections = [plan.full] if plan.full is not None else plan.databases
+    key = (id(model), tuple(p.to_json() for p in projections))
+    hit = _heuristics.get(key)
+    if hit is not None and hit[0] is model:
+        return hit[1]
+    databases = _databases(model, projections, full=plan.full is not None, budget=budget)
+    heuristic = combine(model, databases, [0] * len(databases) if plan.additive else None)
+    if len(databases) == len(projections):  # keep only complete sets
+        _heuristics[key] = (model, heuristic)
+    return heuristic
 
 
 def _search(model, heuristic, loc, goal_views, budget, weight, method) -> SolveResult:
@@ -149,32 +193,120 @@ def _search(model, heuristic, loc, goal_views, budget, weight, method) -> SolveR
 
 
 def _ida(model, plan, loc, goal_views, budget) -> SolveResult:
-    return _search(model, _heuristic(model, plan), loc, goal_views, budget, 1, "ida")
+    return _search(model, _heuristic(model, plan, budget), loc, goal_views, budget, 1, "ida")
+
+
+def phases(model, plan) -> list[list[Projection]]:
+    """The databases of each fallback phase: the finished chunks, then the current chunk's first
+    classes, growing by one class per phase while their table stays under a quarter of the
+    chunk's (so that the phases add cheap tables), then the chunk itself."""
+    if plan.full is not None:
+        return [[plan.full]]
+    out, done = [], []
+    for proj in plan.databases:
+        (part,) = proj.parts
+        orb = model.orbits[part.orbit]
+        order = [c for c in dict.fromkeys(int(orb.classes[p]) for p in part.pieces) if c not in
+                 {int(orb.classes[p]) for p in part.free}]
+        taken: list[int] = []
+        limit = entries(model, proj) / 4
+        for cls in order[:-1]:
+            taken += [int(p) for p in np.flatnonzero(orb.classes == cls)]
+            prefix = Projection((replace(part, pieces=tuple(taken) + part.free),))
+            if entries(model, prefix) > limit:
+                break
+            out.append(done + [prefix])
+        done = done + [proj]
+        out.append(list(done))
+    return out
+
+
+FIRST_TRY = 0.2  # share of the time (or seconds without a limit, times 10) for an optimal try first
 
 
 def _fallback(model, plan, loc, goal_views, budget) -> SolveResult:
-    """Weighted searches, heaviest (fastest) first; each later one only keeps a shorter answer.
-    With a time limit the remaining time goes to the lighter weights; the best answer stands."""
-    heuristic = _heuristic(model, plan)
-    best: SolveResult | None = None
+    """A short optimal try (near states are solved exactly and fast), then the phases."""
+    left = budget.remaining()
+    quick = Budget(time_limit=FIRST_TRY * (left if left is not None else 10), node_limit=budget.node_limit,
+                   progress=budget.progress, cancel=budget.cancel)
+    first = _search(model, _heuristic(model, plan, quick), loc, goal_views, quick, 1, "fallback")
+    if first.moves is not None or first.stopped == "cancelled":
+        return first
+    result = solve_by_phases(model, plan, loc, goal_views, budget)
+    result.nodes += first.nodes
+    return result
+
+
+def solve_by_phases(model, plan, loc, goal_views, budget) -> SolveResult:
+    """The fallback's phases in turn from the piece state `loc`; verified by `solve`'s caller."""
+    moves: list[int] = []
     nodes = 0
-    for weight in FALLBACK_WEIGHTS:
-        result = _search(model, heuristic, loc, goal_views, budget, weight, "fallback")
-        nodes += result.nodes
-        if result.moves is not None and (best is None or len(result.moves) < len(best.moves)):
-            best = result
-        if result.stopped or budget.time_limit is None:
-            break
-    if best is None:
-        return SolveResult(None, False, "fallback", nodes=nodes, complete=False, stopped=result.stopped)
-    best.optimal = False
-    best.nodes = nodes
-    return best
+    stages = phases(model, plan)
+    allowed = model.canonical_pairs()
+    pz = puzzle_arrays(model)
+    for i, stage in enumerate(stages):
+        last = i == len(stages) - 1
+        databases = _databases(model, stage, full=plan.full is not None, budget=budget)
+        if len(databases) < len(stage):  # a table that cannot be built in the time left
+            return SolveResult(None, False, "fallback", nodes=nodes, complete=False, stopped="time limit")
+        heuristic = combine(model, databases, [0] * len(stage) if plan.additive else None)
+        search = IdaSearch(model, heuristic, allowed, goal_views if last else goal_views[:0])
+        try:
+            out = search.run(loc, budget)
+        except Stopped as stop:
+            return SolveResult(None, False, "fallback", nodes=nodes + search.nodes, complete=False, stopped=stop.reason)
+        nodes += out.nodes
+        if out.moves is None:
+            return SolveResult(None, False, "fallback", nodes=nodes, complete=False, stopped="no phase solution")
+        for m in out.moves:  # carry the state through the phase's moves
+            nxt = loc.copy()
+            apply_move(pz, loc, nxt, m, np.arange(model.n_pieces, dtype=np.int32), _occupied(pz, loc))
+            loc = nxt
+        moves += out.moves
+    return SolveResult(_names(model, _merged(model, moves)), False, "fallback", nodes=nodes)
+
+
+def _merged(model, moves: list[int]) -> list[int]:
+    """Phases meet at their seams: two moves in a row that make one move, or none, are merged."""
+    if model.guarded:
+        return moves
+    perms = [model.defn.move(name).perm for name in model.move_names]
+    single = {p: i for i, p in reversed(list(enumerate(perms)))}
+    identity = tuple(range(model.defn.stickers))
+    out: list[int] = []
+    for m in moves:
+        if out:
+            both = perm.compose(perms[out[-1]], perms[m])
+            if both == identity:
+                out.pop()
+                continue
+            if both in single:
+                out[-1] = single[both]
+                continue
+        out.append(m)
+    return out
+
+
+def _occupied(pz, loc) -> np.ndarray:
+    occ = np.empty(len(loc), dtype=np.int32)
+    occupancy(pz, loc, np.arange(len(loc), dtype=np.int32), occ)
+    return occ
+
+
+def _bidir(model, plan, loc, goal_views, budget) -> SolveResult:
+    goals = [g for g in model.goals if any((model.view(g) == v).all() for v in goal_views)]
+    try:
+        moves, nodes = BidirectionalSearch(model).run(loc, goals, budget)
+    except Stopped as stop:
+        return SolveResult(None, False, "bidir", complete=False, stopped=stop.reason)
+    if moves is None:
+        raise PuzzleError("no goal is reachable from this state with these moves")
+    return SolveResult(_names(model, moves), True, "bidir", nodes=nodes)
 
 
 def _astar(model, plan, loc, goal_views, budget) -> SolveResult:
     try:
-        moves, nodes = astar(model, _heuristic(model, plan), loc, goal_views, budget)
+        moves, nodes = astar(model, _heuristic(model, plan, budget), loc, goal_views, budget)
     except Stopped as stop:
         return SolveResult(None, False, "astar", complete=False, stopped=stop.reason)
     if moves is None:

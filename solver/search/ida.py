@@ -9,16 +9,18 @@ fast, non-optimal search the fallback uses.
 
 from __future__ import annotations
 
+import hashlib
+import os
 import time
 from dataclasses import dataclass
 
 import numba as nb
 import numpy as np
-from numba.typed import List
 
+from solver.definition.canonical import content_hash
 from solver.search.budget import Budget
-from solver.search.kernels import apply_move, is_goal, puzzle_arrays
-from solver.search.ranking import BINOM, G0, G1, MAX_SLOTS, PE, PS, rank_span
+from solver.search.kernels import apply_move, is_goal, occupancy, puzzle_arrays
+from solver.search.ranking import BINOM, G0, G1, KIND, MAX_SLOTS, PE, PS, PTW, SIZE, rank_factor
 
 FOUND, EXHAUSTED, PAUSED = 1, 0, 2
 DEPTH, NODES, NEXT_BOUND = range(3)
@@ -32,16 +34,64 @@ class Heuristic:
     factors: np.ndarray
     groups: np.ndarray
     pieces: np.ndarray
-    bodies: List
+    bodies: tuple  # the databases' bodies (a tuple: indexing a typed list costs more than the lookup)
     span: np.ndarray  # [pdb, 2]: factor range
     bits: np.ndarray
     sets: np.ndarray  # additive set of each database; the bound is the max over sets of sums
     n_sets: int
+    tables: np.ndarray  # int32: move tables of factors, tables[toff[f] + m*size + digit]
+    toff: np.ndarray  # per factor: offset in `tables`, or -1 to rank it from the pieces instead
 
 
-def combine(databases, sets: list[int] | None = None) -> Heuristic:
+# A table lookup that misses the cache costs more than ranking a few pieces: only factors whose
+# tables stay small get one.
+TABLE_LIMIT = 2_000_000  # move-table entries of one factor
+
+
+def _move_tables(model, factors, groups, pieces) -> tuple[np.ndarray, np.ndarray]:
+    """Forward move tables for the factors small enough, so a child's digit is one lookup from
+    its parent's. Twist-of-piece factors and guarded puzzles rank from the pieces instead."""
+    from solver.search.pdb import _factor_table, cache_dir, model_key
+
+    moves = len(model.move_names)
+    toff = np.full(len(factors), -1, dtype=np.int64)
+    if model.guarded:
+        return np.zeros(1, dtype=np.int32), toff
+    chosen, total = [], 0
+    for f in range(len(factors)):
+        rows = int(factors[f, SIZE]) * moves
+        if factors[f, KIND] != PTW and rows <= TABLE_LIMIT:
+            toff[f] = total
+            chosen.append(f)
+            total += rows
+    # kept in the cache folder beside the databases: building them costs seconds per process
+    key = hashlib.sha256(content_hash(model.defn).encode() + model_key(model).encode() + factors.tobytes()
+                         + groups.tobytes() + pieces.tobytes()).hexdigest()[:24]
+    path = cache_dir() / f"moves-{key}.npy"
+    if path.exists():
+        try:
+            tables = np.load(path, mmap_mode="r")
+            if tables.shape == (max(total, 1),) and tables.dtype == np.int32:
+                return tables, toff
+        except (OSError, ValueError):
+            pass
+    tables = np.zeros(max(total, 1), dtype=np.int32)
+    pz = puzzle_arrays(model)
+    tracked = np.arange(model.n_pieces, dtype=np.int32)
+    for f in chosen:
+        rows = int(factors[f, SIZE]) * moves
+        _factor_table(pz, f, f, factors, groups, pieces, tracked, model.goals[0], moves, tables[toff[f] : toff[f] + rows])
+    if total >= 1_000_000:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(f".tmp{os.getpid()}.npy")
+        np.save(tmp, tables)
+        os.replace(tmp, path)
+    return tables, toff
+
+
+def combine(model, databases, sets: list[int] | None = None) -> Heuristic:
     factors, groups, pieces, span = [], [], [], []
-    bodies = List()
+    bodies = []
     for db in databases:
         f = db.ranker.factors.copy()
         g = db.ranker.groups.copy()
@@ -57,22 +107,43 @@ def combine(databases, sets: list[int] | None = None) -> Heuristic:
         bodies.append(np.asarray(db.body))
     if not databases:
         bodies.append(np.zeros(1, dtype=np.uint8))
+    bodies = tuple(bodies)
     sets = list(range(len(databases))) if sets is None else sets
     cat = lambda xs, shape, dt: np.concatenate(xs).astype(dt) if xs else np.zeros(shape, dt)
+    factors, groups, pieces = cat(factors, (0, 10), np.int64), cat(groups, (0, 9), np.int64), cat(pieces, (0,), np.int32)
     return Heuristic(
-        cat(factors, (0, 10), np.int64), cat(groups, (0, 8), np.int64), cat(pieces, (0,), np.int32), bodies,
+        factors, groups, pieces, bodies,
         np.array(span, dtype=np.int64).reshape(len(span), 2), np.array([db.bits for db in databases], dtype=np.int64),
-        np.array(sets, dtype=np.int64), max(sets, default=-1) + 1,
+        np.array(sets, dtype=np.int64), max(sets, default=-1) + 1, *_move_tables(model, factors, groups, pieces),
     )
 
 
 @nb.njit(cache=True)
-def bound_of(loc, hf, hg, hp, bodies, span, bits, sets, n_sets, work, acc):
-    """The lower bound of `loc`: per additive set the sum of its databases, the max over sets."""
+def digits_of(loc, hf, hg, hp, out, work):
+    """Every factor's digit of `loc`, ranked from the pieces."""
+    for f in range(hf.shape[0]):
+        out[f] = rank_factor(loc, f, hf, hg, hp, BINOM, work)
+
+
+@nb.njit(cache=True)
+def child_digits(loc, parent, move, hf, hg, hp, tables, toff, out, work):
+    """The child's digits: one table lookup per factor that has a move table."""
+    for f in range(hf.shape[0]):
+        if toff[f] >= 0:
+            out[f] = tables[toff[f] + move * hf[f, SIZE] + parent[f]]
+        else:
+            out[f] = rank_factor(loc, f, hf, hg, hp, BINOM, work)
+
+
+@nb.njit(cache=True)
+def bound_from(digits, hf, bodies, span, bits, sets, n_sets, acc):
+    """The lower bound: per additive set the sum of its databases, the max over sets."""
     for s in range(n_sets):
         acc[s] = 0
     for i in range(span.shape[0]):
-        r = rank_span(loc, span[i, 0], span[i, 1], hf, hg, hp, BINOM, work)
+        r = np.int64(0)
+        for f in range(span[i, 0], span[i, 1]):
+            r = r * hf[f, SIZE] + digits[f]
         body = bodies[i]
         if bits[i] == 8:
             v = body[r]
@@ -87,14 +158,24 @@ def bound_of(loc, hf, hg, hp, bodies, span, bits, sets, n_sets, work, acc):
 
 
 @nb.njit(cache=True)
-def ida_slice(pz, goal_views, allowed, hf, hg, hp, bodies, span, bits, sets, n_sets, weight, bound,
-              locs, next_move, path, ctl, quota, guarded, all_pieces):
-    """Run the depth-first search for at most `quota` nodes. The stack is locs[0..depth] with
-    next_move[d] the next move to try at depth d; path[d] the move that led to depth d+1."""
+def bound_of(loc, hf, hg, hp, bodies, span, bits, sets, n_sets, work, acc):
+    digits = np.zeros(hf.shape[0], dtype=np.int64)
+    digits_of(loc, hf, hg, hp, digits, work)
+    return bound_from(digits, hf, bodies, span, bits, sets, n_sets, acc)
+
+
+@nb.njit(cache=True)
+def ida_slice(pz, goal_views, allowed, hf, hg, hp, bodies, span, bits, sets, n_sets, tables, toff, weight, bound,
+              locs, digs, next_move, path, ctl, quota, guarded, all_pieces):
+    """Run the depth-first search for at most `quota` nodes. The stack is locs[0..depth] (and
+    the factor digits digs[0..depth]) with next_move[d] the next move to try at depth d;
+    path[d] the move that led to depth d+1."""
     n_moves = allowed.shape[1]
+    lazy = n_sets == span.shape[0]  # no additive sets: the bound is a plain max
     work = np.zeros(MAX_SLOTS + 2, dtype=np.int64)
     acc = np.zeros(max(n_sets, 1), dtype=np.int64)
     n_pieces = locs.shape[1]
+    occ = np.empty(n_pieces, dtype=np.int32)
     nodes = 0
     d = ctl[DEPTH]
     while True:
@@ -116,7 +197,8 @@ def ida_slice(pz, goal_views, allowed, hf, hg, hp, bodies, span, bits, sets, n_s
         src = locs[d]
         dst = locs[d + 1]
         if guarded:
-            if not apply_move(pz, src, dst, m, all_pieces):
+            occupancy(pz, src, all_pieces, occ)
+            if not apply_move(pz, src, dst, m, all_pieces, occ):
                 continue
             if d > 0:
                 same = True
@@ -131,13 +213,34 @@ def ida_slice(pz, goal_views, allowed, hf, hg, hp, bodies, span, bits, sets, n_s
             for p in range(n_pieces):
                 dst[p] = row[src[p]]
         nodes += 1
-        h = bound_of(dst, hf, hg, hp, bodies, span, bits, sets, n_sets, work, acc)
+        child = digs[d + 1]
+        parent = digs[d]
+        if lazy:
+            # databases one at a time, stopping at the first that prunes the child
+            h = 0
+            for i in range(span.shape[0]):
+                r = np.int64(0)
+                for fa in range(span[i, 0], span[i, 1]):
+                    if toff[fa] >= 0:
+                        child[fa] = tables[toff[fa] + m * hf[fa, SIZE] + parent[fa]]
+                    else:
+                        child[fa] = rank_factor(dst, fa, hf, hg, hp, BINOM, work)
+                    r = r * hf[fa, SIZE] + child[fa]
+                body = bodies[i]
+                v = body[r] if bits[i] == 8 else (body[r >> 1] >> ((r & 1) << 2)) & 15
+                if v > h:
+                    h = v
+                    if (d + 1) + weight * h > bound:
+                        break
+        else:
+            child_digits(dst, parent, m, hf, hg, hp, tables, toff, child, work)
+            h = bound_from(child, hf, bodies, span, bits, sets, n_sets, acc)
         f = (d + 1) + weight * h
         if f > bound:
             if f < ctl[NEXT_BOUND]:
                 ctl[NEXT_BOUND] = f
             continue
-        if h == 0 and is_goal(pz, dst, goal_views):
+        if h == 0 and (goal_views.shape[0] == 0 or is_goal(pz, dst, goal_views)):
             path[d] = m
             ctl[DEPTH] = d + 1
             ctl[NODES] += nodes
@@ -162,6 +265,7 @@ class IdaSearch:
     """One search from one state; `run` drives the kernel slice by slice under a budget."""
 
     def __init__(self, model, heuristic: Heuristic, allowed: np.ndarray, goal_views: np.ndarray, weight: int = 1):
+        """`goal_views` empty: the goal is every database at 0 (the phases of the fallback)."""
         self.model = model
         self.pz = puzzle_arrays(model)
         self.h = heuristic
@@ -178,9 +282,11 @@ class IdaSearch:
 
     def run(self, loc: np.ndarray, budget: Budget, *, max_bound: int = MAX_DEPTH) -> Outcome:
         pz, h = self.pz, self.h
-        if is_goal(pz, loc, self.goal_views):
+        if len(self.goal_views) == 0 and self.lower_bound(loc) == 0 or is_goal(pz, loc, self.goal_views):
             return Outcome([], 1, True)
         locs = np.zeros((MAX_DEPTH + 2, self.model.n_pieces), dtype=np.int32)
+        digs = np.zeros((MAX_DEPTH + 2, max(len(h.factors), 1)), dtype=np.int64)
+        digits_of(loc, h.factors, h.groups, h.pieces, digs[0], np.zeros(MAX_SLOTS + 2, dtype=np.int64))
         next_move = np.zeros(MAX_DEPTH + 2, dtype=np.int64)
         path = np.zeros(MAX_DEPTH + 2, dtype=np.int64)
         ctl = np.zeros(3, dtype=np.int64)
@@ -195,8 +301,8 @@ class IdaSearch:
             while True:
                 started = time.monotonic()
                 status = ida_slice(pz, self.goal_views, self.allowed, h.factors, h.groups, h.pieces, h.bodies,
-                                   h.span, h.bits, h.sets, h.n_sets, self.weight, bound, locs, next_move, path,
-                                   ctl, quota, self.model.guarded, self.all_pieces)
+                                   h.span, h.bits, h.sets, h.n_sets, h.tables, h.toff, self.weight, bound, locs,
+                                   digs, next_move, path, ctl, quota, self.model.guarded, self.all_pieces)
                 spent = time.monotonic() - started
                 nodes = self.nodes = int(ctl[NODES])
                 if status == FOUND:

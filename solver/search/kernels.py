@@ -38,7 +38,17 @@ def slot_view(loc, piece_orbit, piece_class, on, ok, obase, oslot):
 
 
 @nb.njit(cache=True)
-def guard_holds(pz, loc, case, tracked):
+def occupancy(pz, loc, tracked, occ):
+    """occ[global slot] = the tracked piece there, or -1 (guards read it in one step)."""
+    occ[:] = -1
+    for i in range(tracked.shape[0]):
+        p = tracked[i]
+        r = pz.piece_orbit[p]
+        occ[pz.orbit_slot[r] + (loc[p] - pz.orbit_base[r]) // pz.orbit_k[r]] = p
+
+
+@nb.njit(cache=True)
+def guard_holds(pz, loc, case, occ):
     """1 when the case's guard holds, 0 when it fails, 2 when it reads a slot whose piece is not
     tracked (a projection cannot tell; searches over projections then allow the case)."""
     if pz.guard_static[case] == 0:
@@ -46,19 +56,11 @@ def guard_holds(pz, loc, case, tracked):
     result = 1
     for g in range(pz.guard_start[case], pz.guard_start[case + 1]):
         r = pz.guard_orbit[g]
-        k = pz.orbit_k[r]
-        lo = pz.orbit_base[r] + pz.guard_slot[g] * k
-        found = False
-        for i in range(tracked.shape[0]):
-            p = tracked[i]
-            c = loc[p]
-            if c >= lo and c < lo + k:
-                found = True
-                if not pz.guard_ok[g, pz.piece_class[p] + c - lo]:
-                    return 0
-                break
-        if not found:
+        p = occ[pz.orbit_slot[r] + pz.guard_slot[g]]
+        if p < 0:
             result = 2
+        elif not pz.guard_ok[g, pz.piece_class[p] + (loc[p] - pz.orbit_base[r]) % pz.orbit_k[r]]:
+            return 0
     return result
 
 
@@ -71,10 +73,11 @@ def apply_case(pz, src, dst, case, tracked):
 
 
 @nb.njit(cache=True)
-def apply_move(pz, src, dst, move, tracked):
-    """Apply `move` to the tracked pieces; False when no case of a guarded move applies."""
+def apply_move(pz, src, dst, move, tracked, occ):
+    """Apply `move` to the tracked pieces (occ: the occupancy of src); False when no case of a
+    guarded move applies."""
     for case in range(pz.case_start[move], pz.case_start[move + 1]):
-        h = guard_holds(pz, src, case, tracked)
+        h = guard_holds(pz, src, case, occ)
         if h == 1:
             apply_case(pz, src, dst, case, tracked)
             return True

@@ -26,7 +26,7 @@ import numpy as np
 
 from solver.definition.canonical import content_hash
 from solver.errors import PuzzleError
-from solver.search.kernels import Puzzle, apply_case, guard_holds, puzzle_arrays
+from solver.search.kernels import Puzzle, apply_case, guard_holds, occupancy, puzzle_arrays
 from solver.search.ranking import (
     BINOM, FK, G0, G1, KIND, MAX_SLOTS, PTW, SIZE, Projection, Ranker, full_projection, make_ranker, rank, rank_factor, unrank, unrank_factor,
 )
@@ -99,12 +99,12 @@ def inverse_puzzle(model) -> Puzzle:
 
 
 @nb.njit(cache=True)
-def _successors(pz, loc, move, out, tracked):
+def _successors(pz, loc, move, out, tracked, occ):
     """Cases of `move` that may apply to a projected state (all of them when the guard reads an
     untracked piece: a relaxation, so distances stay lower bounds). Fills out[i]; returns count."""
     cnt = 0
     for case in range(pz.case_start[move], pz.case_start[move + 1]):
-        h = guard_holds(pz, loc, case, tracked)
+        h = guard_holds(pz, loc, case, occ)
         if h == 0:
             continue
         for i in range(tracked.shape[0]):
@@ -126,6 +126,7 @@ def _bfs(dist, pz_back, pz_fwd, factors, groups, pieces, tracked, counted, goal_
     binom = BINOM
     n = dist.shape[0]
     loc = start.copy()
+    occ = np.empty(start.shape[0], dtype=np.int32)
     for j in range(succ.shape[0]):
         succ[j, :] = start
     work = np.zeros(MAX_SLOTS + 2, dtype=np.int64)
@@ -145,9 +146,10 @@ def _bfs(dist, pz_back, pz_fwd, factors, groups, pieces, tracked, counted, goal_
                 if dist[r] != UNSET:
                     continue
                 unrank(r, factors, groups, pieces, binom, loc, digits)
+                occupancy(pz_fwd, loc, tracked, occ)
                 hit = False
                 for m in range(n_moves):
-                    c = _successors(pz_fwd, loc, m, succ, tracked)
+                    c = _successors(pz_fwd, loc, m, succ, tracked, occ)
                     for j in range(c):
                         if dist[rank(succ[j], factors, groups, pieces, binom, work)] == d:
                             hit = True
@@ -165,8 +167,9 @@ def _bfs(dist, pz_back, pz_fwd, factors, groups, pieces, tracked, counted, goal_
                     if dist[r] != d:
                         continue
                     unrank(r, factors, groups, pieces, binom, loc, digits)
+                    occupancy(pz_back, loc, tracked, occ)
                     for m in range(n_moves):
-                        c = _successors(pz_back, loc, m, succ, tracked)
+                        c = _successors(pz_back, loc, m, succ, tracked, occ)
                         for j in range(c):
                             r2 = rank(succ[j], factors, groups, pieces, binom, work)
                             if dist[r2] != UNSET:
@@ -480,12 +483,21 @@ def load(path: Path, model, *, check_body: bool = True) -> PatternDatabase:
     return PatternDatabase(projection, ranker, bits, body, header)
 
 
+_opened: dict[tuple, PatternDatabase] = {}  # (path, size, mtime) -> database, for the process
+
+
 def cached(model, projection: Projection, *, budget_bytes: int = DEFAULT_BUDGET, build_missing: bool = True, full: bool = False) -> PatternDatabase | None:
-    """The database from the cache folder, built and saved there first when missing."""
+    """The database from the cache folder, built and saved there first when missing. A file is
+    checked (checksum) once per process; later solves reuse the open memory map."""
     path = cache_dir() / file_name(content_hash(model.defn), model_key(model), projection)
     if path.exists():
+        stat = path.stat()
+        key = (str(path), stat.st_size, stat.st_mtime_ns)
+        if key in _opened:
+            return _opened[key]
         try:
-            return load(path, model)
+            db = _opened[key] = load(path, model)
+            return db
         except PatternDatabaseError:
             if not build_missing:
                 raise
@@ -494,7 +506,9 @@ def cached(model, projection: Projection, *, budget_bytes: int = DEFAULT_BUDGET,
         return None
     db = build(model, projection, budget_bytes=budget_bytes, full=full)
     save(db, path)
-    return load(path, model, check_body=False)
+    stat = path.stat()
+    db = _opened[(str(path), stat.st_size, stat.st_mtime_ns)] = load(path, model, check_body=False)
+    return db
 
 
 def list_cached() -> list[dict]:

@@ -22,10 +22,15 @@ class Plan:
     full: Projection | None  # the full distance table, when it fits
     databases: list[Projection] = field(default_factory=list)
     sizes: list[int] = field(default_factory=list)
+    additive: bool = False  # the databases count disjoint moves: their sum is the bound
 
 
-def entries(model, projection: Projection) -> int:
-    return make_ranker(model, projection).size
+def entries(model, projection: Projection) -> float:
+    """Size of the projection's table (infinite when it cannot be ranked at all)."""
+    try:
+        return make_ranker(model, projection).size
+    except PuzzleError:
+        return float("inf")
 
 
 def full_size(model) -> int | None:
@@ -60,11 +65,64 @@ def _chunks(model, r: int, cap: int) -> list[Part]:
     return parts
 
 
+def free_class(model) -> int | None:
+    """The class every move moves, when each move case moves exactly it and one other piece (a
+    sliding puzzle's blank): then databases over disjoint pieces that count only their own
+    pieces' moves add up."""
+    if not model.guarded or len(model.orbits) != 1 or model.orbits[0].k != 1:
+        return None
+    orb = model.orbits[0]
+    candidates = None
+    for c in range(model.tables.shape[0]):
+        moved = np.flatnonzero(model.tables[c] != np.arange(orb.n))
+        if len(moved) != 2:
+            return None
+        allowed = set()
+        for g in range(model.guard_start[c], model.guard_start[c + 1]):
+            if model.guard_slot[g] in moved:
+                only = {int(x) for x in np.flatnonzero(model.guard_ok[g][: orb.n])}
+                if len(only) == 1:
+                    allowed |= only
+        candidates = allowed if candidates is None else candidates & allowed
+        if not candidates:
+            return None
+    cls = min(candidates)
+    return cls if int((orb.classes == cls).sum()) == 1 else None
+
+
+def _additive_plan(model, cap: int, budget_bytes: int) -> Plan | None:
+    cls = free_class(model)
+    if cls is None:
+        return None
+    orb = model.orbits[0]
+    blank = tuple(int(p) for p in np.flatnonzero(orb.classes == cls))
+    others = [list(np.flatnonzero(orb.classes == c)) for c in dict.fromkeys(orb.classes.tolist()) if c != cls]
+    plan = Plan(None, additive=True)
+    current: list = []
+    for members in others + [None]:
+        trial = current + (members or [])
+        proj = Projection((Part(0, tuple(int(p) for p in trial) + blank, False, free=blank),))
+        if members is not None and entries(model, proj) <= cap:
+            current = trial
+            continue
+        if current:
+            done = Projection((Part(0, tuple(int(p) for p in current) + blank, False, free=blank),))
+            plan.databases.append(done)
+            plan.sizes.append(entries(model, done))
+        current = list(members or [])
+    if sum(stored_bytes(n, 4) for n in plan.sizes) > budget_bytes:
+        return None
+    return plan
+
+
 def make_plan(model, budget_bytes: int = DEFAULT_BUDGET) -> Plan:
     size = full_size(model)
     if size is not None and size <= MAX_ENTRIES and stored_bytes(size, 4) <= budget_bytes:
         return Plan(full_projection(model))
     cap = min(MAX_ENTRIES, 2 * budget_bytes)
+    additive = _additive_plan(model, cap, budget_bytes)
+    if additive is not None:
+        return additive
     candidates = []
     for r, orb in enumerate(model.orbits):
         if orb.n > MAX_SLOTS or orb.n < 2:

@@ -24,8 +24,8 @@ import numpy as np
 from solver.errors import PuzzleError
 
 MAX_SLOTS = 62  # slot sets are bit masks in an int64
-# group columns
-N, K, BASE, PS, PE, TWIST, AVAIL, COUNT = range(8)
+# group columns (SHIFT: log2 of K when K is a power of two, else -1: a shift is cheaper than a division)
+N, K, BASE, PS, PE, TWIST, AVAIL, COUNT, SHIFT = range(9)
 # factor columns and kinds: where groups sit (POS), where and how twisted (COMB), twist by slot of a
 # whole orbit (ORI), twist of each piece of single-piece groups (PTW, follows their POS factor)
 KIND, G0, G1, FN, FK, FBASE, FPIECE, SIZE, DROP, SUM = range(10)
@@ -41,7 +41,7 @@ class Part:
     pieces: tuple[int, ...]
     twist: bool  # orientations tracked
     merged: bool = False  # all the pieces form one group: only the set of their slots is kept
-    counted: bool = True  # additive databases: whether moves of these pieces count
+    free: tuple[int, ...] = ()  # additive databases: pieces (whole classes) whose moves cost nothing
 
 
 @dataclass(frozen=True)
@@ -58,14 +58,14 @@ class Projection:
                 txt += "/set"
             if part.twist:
                 txt += "+twist"
-            if not part.counted:
-                txt += "/free"
+            if part.free:
+                txt += f"/free[{_ranges(part.free)}]"
             out.append(txt)
         return " ".join(out)
 
     def to_json(self) -> str:
         return json.dumps(
-            [[p.orbit, list(p.pieces), int(p.twist), int(p.merged), int(p.counted)] for p in self.parts],
+            [[p.orbit, list(p.pieces), int(p.twist), int(p.merged), list(p.free)] for p in self.parts],
             separators=(",", ":"),
         )
 
@@ -73,7 +73,8 @@ class Projection:
     def from_json(text: str) -> "Projection":
         try:
             rows = json.loads(text)
-            return Projection(tuple(Part(int(r[0]), tuple(int(x) for x in r[1]), bool(r[2]), bool(r[3]), bool(r[4])) for r in rows))
+            return Projection(tuple(Part(int(r[0]), tuple(int(x) for x in r[1]), bool(r[2]), bool(r[3]),
+                                         tuple(int(x) for x in r[4])) for r in rows))
         except (ValueError, TypeError, IndexError, KeyError) as exc:
             raise PuzzleError(f"projection: not a valid projection description ({exc})") from None
 
@@ -100,7 +101,7 @@ class Ranker:
     """
 
     factors: np.ndarray  # int64 [factors, 10]: KIND G0 G1 FN FK FBASE FPIECE SIZE DROP SUM
-    groups: np.ndarray  # int64 [groups, 8]: N K BASE PS PE TWIST AVAIL COUNT
+    groups: np.ndarray  # int64 [groups, 9]: N K BASE PS PE TWIST AVAIL COUNT SHIFT
     pieces: np.ndarray  # int32: global piece indices, group by group
     size: int
 
@@ -163,7 +164,9 @@ def make_ranker(model, projection: Projection) -> Ranker:
         fsize = 1
         for members in groups:
             m = len(members)
-            rows.append([orb.n, orb.k, orb.base, len(pieces), len(pieces) + m, int(combined), avail, int(part.counted)])
+            counted = not set(members) <= set(part.free)
+            shift = orb.k.bit_length() - 1 if orb.k & (orb.k - 1) == 0 else -1
+            rows.append([orb.n, orb.k, orb.base, len(pieces), len(pieces) + m, int(combined), avail, int(counted), shift])
             pieces.extend(orb.first_piece + p for p in members)
             fsize *= comb(avail, m) * (orb.k**m if combined else 1)
             avail -= m
@@ -184,7 +187,7 @@ def make_ranker(model, projection: Projection) -> Ranker:
     if size >= 2**62:
         raise PuzzleError(f"projection: {size:,} entries is too many to rank")
     return Ranker(np.array(factors, dtype=np.int64).reshape(len(factors), 10),
-                  np.array(rows, dtype=np.int64).reshape(len(rows), 8), np.array(pieces, dtype=np.int32), size)
+                  np.array(rows, dtype=np.int64).reshape(len(rows), 9), np.array(pieces, dtype=np.int32), size)
 
 
 @nb.njit(cache=True, inline="always")
@@ -195,7 +198,7 @@ def popcount(x):
     return (x * 0x0101010101010101) >> 56 & 0xFF
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def rank_factor(loc, f, factors, groups, pieces, binom, work):
     """The rank of one factor of `loc`; `work` is scratch of at least MAX_SLOTS ints."""
     r = np.int64(0)
@@ -213,7 +216,8 @@ def rank_factor(loc, f, factors, groups, pieces, binom, work):
     if factors[f, KIND] == PTW:
         k = factors[f, FK]
         for g in range(factors[f, G0], factors[f, G1]):
-            r = r * k + (loc[pieces[groups[g, PS]]] - factors[f, FBASE]) % k
+            c = loc[pieces[groups[g, PS]]] - factors[f, FBASE]
+            r = r * k + (c & (k - 1) if groups[g, SHIFT] >= 0 else c % k)
         return r
     used = np.int64(0)
     for g in range(factors[f, G0], factors[f, G1]):
@@ -224,7 +228,7 @@ def rank_factor(loc, f, factors, groups, pieces, binom, work):
         twist = groups[g, TWIST]
         if pe - ps == 1:
             c = loc[pieces[ps]] - base
-            s = c // k
+            s = c >> groups[g, SHIFT] if groups[g, SHIFT] >= 0 else c // k
             r = r * groups[g, AVAIL] + (s - popcount(used & ((np.int64(1) << s) - 1)))
             used |= np.int64(1) << s
             if twist:
@@ -327,13 +331,16 @@ def unrank_factor(r, f, factors, groups, pieces, binom, loc, digits):
                 while binom[x, j] > cr:
                     x -= 1
                 cr -= binom[x, j]
-            cnt = -1
-            for s in range(n):
-                if not (used >> s) & 1:
-                    cnt += 1
-                    if cnt == x:
-                        mask |= np.int64(1) << s
-                        break
+            if used == 0:
+                mask |= np.int64(1) << x
+            else:
+                cnt = -1
+                for s in range(n):
+                    if not (used >> s) & 1:
+                        cnt += 1
+                        if cnt == x:
+                            mask |= np.int64(1) << s
+                            break
             j -= 1
             x -= 1
         used |= mask

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
-from solver.search.kernels import apply_move, is_goal, puzzle_arrays
+from solver.search.kernels import apply_move, is_goal, occupancy, puzzle_arrays
 from solver.search.ranking import BINOM, MAX_SLOTS, rank
 
 
@@ -17,6 +17,7 @@ def _walk(pz, loc, goal_views, factors, groups, pieces, body, bits, n_moves, out
     cur = loc.copy()
     nxt = loc.copy()
     all_pieces = np.arange(loc.shape[0]).astype(np.int32)
+    occ = np.empty(loc.shape[0], dtype=np.int32)
     r = rank(cur, factors, groups, pieces, BINOM, work)
     v = body[r] if bits == 8 else (body[r >> 1] >> ((r & 1) << 2)) & 15
     if v == 255:
@@ -26,8 +27,9 @@ def _walk(pz, loc, goal_views, factors, groups, pieces, body, bits, n_moves, out
         if v == 0 or steps >= out.shape[0]:
             return -1
         stepped = False
+        occupancy(pz, cur, all_pieces, occ)
         for m in range(n_moves):
-            if not apply_move(pz, cur, nxt, m, all_pieces):
+            if not apply_move(pz, cur, nxt, m, all_pieces, occ):
                 continue
             r2 = rank(nxt, factors, groups, pieces, BINOM, work)
             v2 = body[r2] if bits == 8 else (body[r2 >> 1] >> ((r2 & 1) << 2)) & 15

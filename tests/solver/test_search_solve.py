@@ -45,8 +45,8 @@ PUZZLES = {
 }
 
 
-@settings(max_examples=12, deadline=None)
-@given(st.sampled_from(sorted(PUZZLES)), st.sampled_from(["table", "ida", "astar", None]), st.integers(0, 10**6))
+@settings(max_examples=16, deadline=None)
+@given(st.sampled_from(sorted(PUZZLES)), st.sampled_from(["table", "ida", "astar", "bidir", None]), st.integers(0, 10**6))
 def test_optimal_against_bfs(name, method, seed):
     rng = random.Random(seed)
     defn, pieces = PUZZLES[name](seed % 5)
@@ -89,12 +89,26 @@ def test_several_goals():
     assert engine.solve(defn, rotated, optimal=True, method="astar").moves == []
 
 
-def test_fallback_is_verified_and_not_optimal():
-    defn, pieces = sliding(3, 3, renumber=1)
-    search_model(defn, pieces)
-    state = scramble(defn, random.Random(3), 60)
-    result = engine.solve(defn, state, method="fallback")
-    assert result.optimal is False and verify(defn, state, result.moves)
+def test_fallback_phases_bring_pieces_home(monkeypatch):
+    """No room for a full table: the phases home the corners a few at a time; the answer replays
+    and is not claimed optimal."""
+    monkeypatch.setenv("PUZZLEHUB_PDB_BUDGET", "300K")
+    defn, pieces = cube2("URF", symmetric=False, renumber=4)
+    model = search_model(defn, pieces)
+    from solver.search.plan import make_plan
+
+    plan = make_plan(model, engine.memory_budget())
+    stages = engine.phases(model, plan)
+    homed = [sum(len(p.parts[0].pieces) for p in stage) for stage in stages]
+    assert len(stages) >= 2 and homed == sorted(homed) and homed[-1] == model.n_pieces
+    rng = random.Random(3)
+    for _ in range(3):
+        state = scramble(defn, rng, 30)
+        result = engine.solve_by_phases(model, plan, model.encode(state), model.goals_for(state), Budget())
+        names = result.moves
+        assert result.optimal is False and verify(defn, state, names)
+        auto = engine.solve(defn, state, method="fallback")
+        assert verify(defn, state, auto.moves) and len(auto.moves) >= bfs_length(defn, state)
 
 
 def test_unreachable_states_are_refused():
@@ -119,6 +133,7 @@ def test_time_limit_and_cancel(monkeypatch):
     defn, pieces = cube2("URFDLB", symmetric=False, renumber=3, powers=(1, 3))
     search_model(defn, pieces)
     state = scramble(defn, random.Random(5), 40)
+    engine.solve(defn, state, optimal=True, method="ida", time_limit=0.2)  # tables built, kernels loaded
     for limit in (0.3, 0.8):
         started = time.monotonic()
         result = engine.solve(defn, state, optimal=True, method="ida", time_limit=limit)
@@ -131,3 +146,34 @@ def test_time_limit_and_cancel(monkeypatch):
     seen = []
     result = engine.solve(defn, state, optimal=True, method="ida", node_limit=200_000, progress=seen.append)
     assert result.stopped == "node limit" and result.nodes >= 200_000
+
+
+def test_additive_databases_for_sliding_puzzles(monkeypatch):
+    """With no room for the full table, a sliding puzzle gets disjoint databases (each counting only
+    its own tiles' moves) whose sum is the bound; solutions stay optimal."""
+    monkeypatch.setenv("PUZZLEHUB_PDB_BUDGET", "60K")
+    defn, pieces = sliding(3, 3, renumber=7)
+    model = search_model(defn, pieces)
+    from solver.search.plan import make_plan
+
+    plan = make_plan(model, engine.memory_budget())
+    assert plan.additive and len(plan.databases) >= 2
+    rng = random.Random(2)
+    for _ in range(3):
+        state = scramble(defn, rng, 40)
+        result = engine.solve(defn, state, optimal=True)
+        assert result.method == "ida" and result.optimal and verify(defn, state, result.moves)
+        assert len(result.moves) == bfs_length(defn, state)
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.sampled_from(["cube2-UR", "sliding-2x3"]), st.integers(0, 10**6))
+def test_with_derived_pieces(name, seed):
+    """The same searches with the pieces the analysis derives from the moves (no hand-made model)."""
+    rng = random.Random(seed)
+    defn, _ = PUZZLES[name](seed % 5)  # a fresh definition: its model is derived, not given
+    state = scramble(defn, rng, rng.randint(0, 25))
+    for method in ("table", "ida"):
+        result = engine.solve(defn, state, optimal=True, method=method)
+        assert result.optimal and verify(defn, state, result.moves)
+        assert len(result.moves) == bfs_length(defn, state)

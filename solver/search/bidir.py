@@ -1,0 +1,139 @@
+"""Bidirectional breadth-first search on full-state ranks, compiled: for puzzles with no useful
+pattern database (one orbit of look-alike pieces, like the ball ring) whose states still rank into
+64 bits. Each side keeps its layers as sorted rank arrays; the smaller frontier grows by one layer
+at a time; the first layer that meets the other side gives the optimum (a shorter path would have
+met earlier). The path is rebuilt by stepping from the meeting state through the layers.
+"""
+
+from __future__ import annotations
+
+import numba as nb
+import numpy as np
+
+from solver.search.budget import Budget
+from solver.search.kernels import apply_move, occupancy, puzzle_arrays
+from solver.search.pdb import inverse_puzzle
+from solver.search.ranking import BINOM, MAX_SLOTS, full_projection, make_ranker, rank, unrank
+
+
+@nb.njit(cache=True)
+def _expand(ranks, pz, factors, groups, pieces, start, n_moves, out):
+    """out[i*n_moves + m]: rank reached from ranks[i] by move m, or -1 when m cannot be made."""
+    loc = start.copy()
+    nxt = start.copy()
+    work = np.zeros(MAX_SLOTS + 2, dtype=np.int64)
+    digits = np.zeros(64 + pieces.shape[0] + factors.shape[0], dtype=np.int64)
+    every = np.arange(start.shape[0]).astype(np.int32)
+    occ = np.empty(start.shape[0], dtype=np.int32)
+    for i in range(ranks.shape[0]):
+        unrank(ranks[i], factors, groups, pieces, BINOM, loc, digits)
+        occupancy(pz, loc, every, occ)
+        for m in range(n_moves):
+            if apply_move(pz, loc, nxt, m, every, occ):
+                out[i * n_moves + m] = rank(nxt, factors, groups, pieces, BINOM, work)
+            else:
+                out[i * n_moves + m] = -1
+
+
+CHUNK = 20_000  # frontier states per compiled call between budget checks
+
+
+class Side:
+    def __init__(self, search, pz, seeds: np.ndarray):
+        self.search, self.pz = search, pz
+        self.layers = [_sorted_set(seeds)]
+        self.seen = self.layers[0]
+
+    @property
+    def frontier(self) -> np.ndarray:
+        return self.layers[-1]
+
+    def successors(self, ranks: np.ndarray) -> np.ndarray:
+        s = self.search
+        out = np.empty(len(ranks) * s.n_moves, dtype=np.int64)
+        _expand(ranks, self.pz, s.r.factors, s.r.groups, s.r.pieces, s.start, s.n_moves, out)
+        return out
+
+    def grow(self, budget: Budget, nodes: int) -> np.ndarray:
+        """The next layer; the frontier is expanded in chunks so a budget is checked often."""
+        parts = []
+        for i in range(0, len(self.frontier), CHUNK):
+            parts.append(_sorted_set(self.successors(self.frontier[i : i + CHUNK])))
+            budget.tick(nodes + i, len(self.layers))
+        new = _sorted_set(np.concatenate(parts)) if parts else np.zeros(0, dtype=np.int64)
+        new = new[~_members(self.seen, new)]
+        self.layers.append(new)
+        seen = np.concatenate([self.seen, new])
+        seen.sort(kind="stable")  # radix sort for integers
+        self.seen = seen
+        return new
+
+    def depth_of(self, x: int) -> int:
+        return next((d for d, layer in enumerate(self.layers) if _member(layer, x)), -1)
+
+
+class BidirectionalSearch:
+    def __init__(self, model):
+        self.model = model
+        self.r = make_ranker(model, full_projection(model))
+        self.start = model.goals[0].copy()
+        self.n_moves = len(model.move_names)
+
+    def run(self, loc: np.ndarray, goal_locs: list[np.ndarray], budget: Budget) -> tuple[list[int] | None, int]:
+        fwd = Side(self, puzzle_arrays(self.model), np.array([self.r.rank(loc)], dtype=np.int64))
+        back = Side(self, inverse_puzzle(self.model), np.array([self.r.rank(g) for g in goal_locs], dtype=np.int64))
+        meet = fwd.frontier[_members(back.frontier, fwd.frontier)]
+        while not len(meet):
+            side, other = (fwd, back) if len(fwd.frontier) <= len(back.frontier) else (back, fwd)
+            if not len(side.frontier):
+                return None, len(fwd.seen) + len(back.seen)
+            new = side.grow(budget, len(fwd.seen) + len(back.seen))
+            meet = new[_members(other.seen, new)]
+        x = min(meet, key=lambda y: fwd.depth_of(y) + back.depth_of(y))
+        return self._path(fwd, back, int(x)), len(fwd.seen) + len(back.seen)
+
+    def _path(self, fwd: Side, back: Side, x: int) -> list[int]:
+        moves_to_x = []
+        cur = x
+        for d in range(fwd.depth_of(x), 0, -1):
+            # a state of layer d-1 with a move onto cur: undo each move (unguarded), or try the
+            # whole layer (guarded moves have no inverse table)
+            layer = fwd.layers[d - 1]
+            if self.model.guarded:
+                succ = fwd.successors(layer).reshape(len(layer), self.n_moves)
+                i, m = np.argwhere(succ == cur)[0]
+                cur = int(layer[i])
+            else:
+                before = back.successors(np.array([cur], dtype=np.int64))
+                m = next(m for m, y in enumerate(before) if _member(layer, y))
+                cur = int(before[m])
+            moves_to_x.append(int(m))
+        moves = moves_to_x[::-1]
+        cur = x
+        for d in range(back.depth_of(x), 0, -1):
+            succ = fwd.successors(np.array([cur], dtype=np.int64))
+            layer = back.layers[d - 1]
+            m = next(m for m, y in enumerate(succ) if _member(layer, y))
+            moves.append(m)
+            cur = int(succ[m])
+        return moves
+
+
+def _sorted_set(ranks: np.ndarray) -> np.ndarray:
+    """The distinct non-negative ranks, sorted."""
+    a = ranks[ranks >= 0]
+    a.sort(kind="stable")
+    return a[np.concatenate(([True], a[1:] != a[:-1]))] if len(a) else a
+
+
+def _members(sorted_set: np.ndarray, xs: np.ndarray) -> np.ndarray:
+    """Which of xs are in the sorted array."""
+    if not len(sorted_set):
+        return np.zeros(len(xs), dtype=bool)
+    i = np.minimum(np.searchsorted(sorted_set, xs), len(sorted_set) - 1)
+    return sorted_set[i] == xs
+
+
+def _member(layer: np.ndarray, x: int) -> bool:
+    i = np.searchsorted(layer, x)
+    return x >= 0 and i < len(layer) and layer[i] == x
