@@ -126,3 +126,16 @@ def test_discover_button_queues_a_discovery_job(logged_in, client, alice, bob, m
     assert response.status_code == 302 and response["Location"] == f"/jobs/{job.id}/"
     page = logged_in(bob).get("/alice/rings/").content.decode()
     assert "Solve a state" in page and "Discover algorithms" in page
+
+
+def test_tile_puzzles_show_each_tile_symbol_and_sticker_puzzles_do_not():
+    from solver import catalog
+
+    sliding = api.load_data(catalog.build("sliding-3x3"))
+    scrambled = api.apply_moves(sliding, ["L", "U"])
+    svg = str(puzzle_svg(sliding, scrambled))
+    assert svg.count("<text") == 9
+    # The labels follow the state, not the goal: tile order as drawn is the scrambled order.
+    drawn = [chunk.split(">", 1)[1].split("<", 1)[0] for chunk in svg.split("<text")[1:]]
+    assert drawn == list(scrambled) and drawn != list(sliding.goal)
+    assert "<text" not in str(puzzle_svg(api.load_data(catalog.build("cube2"))))
