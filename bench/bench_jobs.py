@@ -3,9 +3,10 @@
     PYTHONPATH=. python bench/bench_jobs.py [--jobs 300]
 
 Uses the PostgreSQL server at BENCH_POSTGRES (default postgres://postgres@127.0.0.1:5432), database
-puzzlehub_bench_jobs (recreated), and a private Redis server it starts on port BENCH_REDIS_PORT
+puzzlehub_bench_jobs (created, and dropped at the end), and a private Redis server it starts on port BENCH_REDIS_PORT
 (default 6390, no persistence) so that it can restart it. Jobs are submitted through the REST API
-in this process (validation, commit, dispatch), as the web server would. Figures, not pass/fail:
+in this process (validation, commit, dispatch), as the web server would; solves use the plain
+bidirectional search, so that the figures are the jobs system's, not a solver's. Figures, not pass/fail:
 
   latency   submit -> running for a small solve, idle workers (median goal < 100 ms)
   throughput  small solves per second end to end, submit to finished (goal >= 50/s)
@@ -16,6 +17,7 @@ in this process (validation, commit, dispatch), as the web server would. Figures
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import os
 import random
 import shutil
@@ -25,7 +27,6 @@ import subprocess
 import sys
 import tempfile
 import time
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -46,15 +47,23 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "puzzlehub.settings")
 sys.path.insert(0, str(ROOT))
 
 
-def recreate_database() -> None:
+def admin(*statements: str) -> None:
     import psycopg2
 
     conn = psycopg2.connect(f"{POSTGRES}/postgres")
     conn.autocommit = True
     with conn.cursor() as cur:
-        cur.execute(f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
-        cur.execute(f"CREATE DATABASE {DATABASE}")
+        for statement in statements:
+            cur.execute(statement)
     conn.close()
+
+
+def recreate_database() -> None:
+    admin(f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)", f"CREATE DATABASE {DATABASE}")
+
+
+def drop_database() -> None:
+    admin(f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
 
 
 class Redis:
@@ -117,6 +126,24 @@ def wait(predicate, timeout: float, every: float = 0.005):
         time.sleep(every)
 
 
+def submit_chunk(work: tuple[str, list[list[str]]]) -> list[int]:
+    """One client process: submit its scrambles through the API, one after another."""
+    from django.db import connections
+    from rest_framework.test import APIClient
+
+    token, chunk = work
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
+    ids = []
+    for moves in chunk:
+        response = client.post("/api/repos/bench/cube/solves/", {"scramble": " ".join(moves), "method": "bidir"},
+                               format="json")
+        assert response.status_code == 202, response.content[:500]
+        ids.append(response.json()["id"])
+    connections.close_all()
+    return ids
+
+
 def line(name: str, value: float, goal: float, unit: str, higher_is_better: bool) -> None:
     ratio = value / goal if higher_is_better else goal / value if value else float("inf")
     sign = ">=" if higher_is_better else "<"
@@ -127,7 +154,7 @@ def line(name: str, value: float, goal: float, unit: str, higher_is_better: bool
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--jobs", type=int, default=300, help="small solves for the throughput figure")
-    parser.add_argument("--clients", type=int, default=4, help="concurrent submitting clients")
+    parser.add_argument("--clients", type=int, default=4, help="concurrent submitting clients (users)")
     parser.add_argument("--samples", type=int, default=60, help="solves for the latency figure")
     args = parser.parse_args()
 
@@ -138,7 +165,7 @@ def main() -> None:
 
     django.setup()
     from django.core.management import call_command
-    from django.db import connection
+    from django.db import connections
     from rest_framework.test import APIClient
 
     from puzzlehub.accounts import services as accounts
@@ -164,22 +191,10 @@ def main() -> None:
                 return moves
 
     def submit(moves, **extra) -> int:
-        response = client.post("/api/repos/bench/cube/solves/", {"scramble": " ".join(moves), **extra}, format="json")
+        response = client.post("/api/repos/bench/cube/solves/", {"scramble": " ".join(moves), "method": "bidir", **extra},
+                               format="json")
         assert response.status_code == 202, response.content[:500]
         return response.json()["id"]
-
-    def submit_all(chunk) -> list[int]:
-        own = APIClient()  # each thread its own client and database connection
-        own.credentials(HTTP_AUTHORIZATION=f"Token {accounts.api_token(user=user)}")
-        try:
-            ids = []
-            for moves in chunk:
-                response = own.post("/api/repos/bench/cube/solves/", {"scramble": " ".join(moves)}, format="json")
-                assert response.status_code == 202, response.content[:500]
-                ids.append(response.json()["id"])
-            return ids
-        finally:
-            connection.close()
 
     def finished(ids) -> bool:
         return Job.objects.filter(id__in=ids, status__in=Job.FINISHED).count() == len(ids)
@@ -193,7 +208,8 @@ def main() -> None:
         warm = [submit(small_scramble()) for _ in range(6)]
         wait(lambda: finished(warm), 120)
 
-        print(f"PuzzleHub jobs benchmark: 2 worker processes, PostgreSQL {DATABASE}, Redis :{REDIS_PORT}")
+        print(f"PuzzleHub jobs benchmark: 2 worker processes, PostgreSQL {DATABASE}, Redis :{REDIS_PORT}; "
+              f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
         latencies = []
         for _ in range(args.samples):
             job_id = submit(small_scramble())
@@ -203,12 +219,18 @@ def main() -> None:
         line("latency submit -> running, median", statistics.median(latencies), 100, "ms", False)
         print(f"  (p90 {sorted(latencies)[int(0.9 * len(latencies))]:.1f} ms, max {max(latencies):.1f} ms, n={len(latencies)})")
 
-        # several clients at once, as a web server with several processes would take them
+        # several clients at once, each in its own process, as a web server with several processes
+        # would take them
+        # (one user per client: a user's submissions are serialized by the quota check)
+        tokens = [accounts.api_token(user=accounts.create_user(
+            username=f"client{k}", email=f"client{k}@example.org", password="bench-" + "x" * 12))
+            for k in range(args.clients)]
         scrambles = [small_scramble() for _ in range(args.jobs)]
-        chunks = [scrambles[k::args.clients] for k in range(args.clients)]
+        chunks = [(tokens[k], scrambles[k::args.clients]) for k in range(args.clients)]
+        connections.close_all()  # the forked clients open their own
         started = time.monotonic()
-        with ThreadPoolExecutor(args.clients) as pool:
-            ids = [i for chunk_ids in pool.map(submit_all, chunks) for i in chunk_ids]
+        with multiprocessing.get_context("fork").Pool(args.clients) as pool:
+            ids = [i for chunk_ids in pool.map(submit_chunk, chunks) for i in chunk_ids]
         submitted = time.monotonic() - started
         wait(lambda: finished(ids), 600, every=0.05)
         elapsed = time.monotonic() - started
@@ -251,10 +273,8 @@ def main() -> None:
             if p.process and p.process.poll() is None:
                 p.kill(signal.SIGTERM)
         redis.stop()
-        from django.db import connections
-
         connections.close_all()
-        recreate_database()  # leave nothing behind but an empty database
+        drop_database()
         shutil.rmtree(TMP, ignore_errors=True)
 
 

@@ -34,6 +34,16 @@ class WriteThrottle(SimpleRateThrottle):
         return self.cache_format % {"scope": self.scope, "ident": ident}
 
 
+def int_param(request, key: str, *, minimum: int) -> int | None:
+    """An optional whole-number query parameter; a bad one is a 400 naming it."""
+    value = request.query_params.get(key, "")
+    if value == "":
+        return None
+    if not value.isdigit() or int(value) < minimum:
+        raise exceptions.ValidationError({key: f"a whole number, {minimum} or more"})
+    return int(value)
+
+
 class Pagination(PageNumberPagination):
     page_size = 20
     page_size_query_param = "page_size"

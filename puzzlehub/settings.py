@@ -5,7 +5,7 @@ server-less Celery broker (kombu's filesystem transport), both under var/, so `m
 bare machine. Production and the tests set DATABASE_URL (PostgreSQL) and CELERY_BROKER_URL (Redis).
 
 Environment: DEBUG (1/0), SECRET_KEY (required when DEBUG is off), ALLOWED_HOSTS (comma-separated),
-DATABASE_URL, CELERY_BROKER_URL, PUZZLEHUB_VAR (folder for local data, default ./var),
+DATABASE_URL, CELERY_BROKER_URL, PUZZLEHUB_BROKER_PREFIX (a prefix for every broker key), PUZZLEHUB_VAR (folder for local data, default ./var),
 PUZZLEHUB_CACHE (folder for solver caches and artifacts, default var/cache), CACHE_URL (a redis://
 URL for Django's cache, shared by web processes; default in-process memory), PUZZLEHUB_WRITE_RATE
 (API writes allowed per user or address, default 120/min), CSRF_TRUSTED_ORIGINS, LOG_LEVEL.
@@ -125,6 +125,9 @@ if CELERY_BROKER_URL:
     # acks_late: a message stays unacknowledged while its job runs; Redis must not redeliver it
     # to another worker before the longest job could have finished.
     CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 12 * 3600}
+    # several deployments (or test runs) can share one Redis database: a prefix keeps their keys apart
+    if os.environ.get("PUZZLEHUB_BROKER_PREFIX"):
+        CELERY_BROKER_TRANSPORT_OPTIONS["global_keyprefix"] = os.environ["PUZZLEHUB_BROKER_PREFIX"]
 else:
     CELERY_BROKER_URL = "filesystem://"
     _queue_dir, _control_dir = VAR_DIR / "broker" / "queue", VAR_DIR / "broker" / "control"

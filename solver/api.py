@@ -7,6 +7,7 @@ names) and raises solver.errors exceptions for bad input; callers never need the
 from __future__ import annotations
 
 import random
+import time
 from pathlib import Path
 
 from solver import catalog
@@ -18,6 +19,10 @@ from solver.definition.model import Definition
 from solver.engine import apply_moves, format_state, parse_moves, parse_state, verify
 from solver.errors import DefinitionError, PuzzleError, UnreachableError
 from solver.search import engine as search
+from solver.special import families
+from solver.special.cube3.solve import SearchCancelled
+
+SPECIAL = "special"
 
 __all__ = [
     "Definition", "load", "load_data", "load_file", "load_text", "content_hash", "info", "parse_state",
@@ -75,15 +80,26 @@ def solve(
     progress=None,
     cancel=None,
 ) -> dict:
-    """Solve `state`; refuses unreachable states before searching; every answer is replayed."""
+    """Solve `state`; refuses unreachable states before searching; every answer is replayed.
+
+    A specialized solver serves the puzzle when one recognises it (method "special", or by default
+    unless `optimal` asks for a proof it cannot give); otherwise the generic search engine."""
     state = tuple(state)
     reason = reachability(defn, state)
     if reason is not None:
         raise UnreachableError(f"state cannot be solved: {reason}")
-    result = search.solve(
-        defn, state, optimal=optimal, method=method, time_limit=time_limit, node_limit=node_limit,
-        progress=progress, cancel=cancel,
-    )
+    if method is not None and method != SPECIAL and method not in search.METHODS:
+        raise PuzzleError(f"method: unknown method {method!r}; methods: {', '.join((SPECIAL, *search.METHODS))}")
+    special = families.find(defn) if method in (None, SPECIAL) else None
+    if method == SPECIAL and special is None:
+        raise PuzzleError("method: no specialized solver recognises this puzzle")
+    if special is not None and (method == SPECIAL or not optimal or special.can_prove_optimal):
+        result = _solve_special(special, state, optimal, time_limit, cancel)
+    else:
+        result = search.solve(
+            defn, state, optimal=optimal, method=method, time_limit=time_limit, node_limit=node_limit,
+            progress=progress, cancel=cancel,
+        )
     moves = result.moves
     verified = moves is not None and verify(defn, state, moves)
     return {
@@ -97,6 +113,19 @@ def solve(
         "complete": result.complete,
         "stopped": result.stopped,
     }
+
+
+def _solve_special(special: families.Special, state, optimal, time_limit, cancel) -> search.SolveResult:
+    started = time.monotonic()
+    try:
+        moves, proven = special.solve(state, optimal, time_limit, cancel)
+    except SearchCancelled:
+        return search.SolveResult(None, False, f"{SPECIAL}:{special.family}", seconds=time.monotonic() - started,
+                                  complete=False, stopped="cancelled")
+    # Asked for a shortest answer and not proven one: the budget ran out first.
+    stopped = "time limit" if optimal and not proven else None
+    return search.SolveResult(moves, proven, f"{SPECIAL}:{special.family}", seconds=time.monotonic() - started,
+                              complete=stopped is None, stopped=stopped)
 
 
 def scramble(defn: Definition, *, moves: int | None = None, random_state: bool = False, seed=None) -> dict:

@@ -32,10 +32,14 @@ def solve(job: Job, lease) -> Outcome:
     defn = _definition(job)
     artifacts.fetch_all(job.content_hash)  # tables other workers built, into this worker's cache
     options = job.options
+    before = artifacts.local_files()
     result = solver_api.solve(
         defn, tuple(options["state"]), optimal=options.get("optimal", False), method=options.get("method"),
         time_limit=job.time_limit, progress=lease.report, cancel=lease.should_stop,
     )
+    built = artifacts.local_files() - before
+    if built:  # tables the search built on the way are stored for every worker (finish records them)
+        result["databases"] = _publish(built)
     if result["solution"] is None:
         if result["stopped"]:
             return _stopped(lease, result, result["stopped"], job.time_limit)
@@ -59,13 +63,20 @@ def pattern_database(job: Job, lease) -> Outcome:
     if lease.should_stop():
         return _stopped(lease, None, "cancelled", job.time_limit)
     on_disk = {(h["definition_hash"], h["model_key"], h["projection"]): h["path"] for h in search_engine.pdb_list()}
+    paths = {Path(on_disk[(h["definition_hash"], h["model_key"], h["projection"])]) for h in headers}
+    return Job.SUCCEEDED, {"databases": _publish(paths)}, ""
+
+
+def _publish(paths: set[Path]) -> list[dict]:
+    """Store local table files and describe them with the solver's facts."""
+    headers = {Path(h["path"]).resolve(): h for h in search_engine.pdb_list()}
     databases = []
-    for header in headers:
-        path = Path(on_disk[(header["definition_hash"], header["model_key"], header["projection"])])
+    for path in sorted(paths):
+        header = headers[path.resolve()]
         facts = {k: header.get(k) for k in ("entries", "bits", "full", "max_depth", "distribution", "build_seconds")}
         databases.append(dict(artifacts.publish(path), projection=header["projection"],
                               description=header.get("description", ""), header=facts))
-    return Job.SUCCEEDED, {"databases": databases}, ""
+    return databases
 
 
 def discovery(job: Job, lease) -> Outcome:

@@ -12,6 +12,7 @@ from rest_framework.views import APIView
 from puzzlehub.algorithms import selectors, services
 from puzzlehub.algorithms.models import Algorithm
 from puzzlehub.repos import selectors as repo_selectors
+from puzzlehub.rest import int_param
 
 
 class AlgorithmSerializer(serializers.Serializer):
@@ -71,15 +72,6 @@ class CommentUpdateSerializer(serializers.Serializer):
     body = serializers.CharField(max_length=10_000, trim_whitespace=False)
 
 
-def optional_positive_int(request, key):
-    value = request.query_params.get(key, "")
-    if value == "":
-        return None
-    if not value.isdigit():
-        raise ValidationError({key: "a whole number, 0 or more"})
-    return int(value)
-
-
 class RepositoryAlgorithms(ListAPIView):
     serializer_class = AlgorithmSerializer
 
@@ -90,7 +82,7 @@ class RepositoryAlgorithms(ListAPIView):
         )
         return selectors.algorithms_for(
             repository=repository, user=request.user, effect=params.get("effect", ""),
-            max_length=optional_positive_int(request, "max_length"), ordering=params.get("ordering", ""),
+            max_length=int_param(request, "max_length", minimum=0), ordering=params.get("ordering", ""),
         )
 
     @extend_schema(

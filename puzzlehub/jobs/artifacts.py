@@ -38,6 +38,11 @@ def local_dir() -> Path:
     return Path(settings.PUZZLEHUB_CACHE) / "pdb"
 
 
+def local_files() -> set[Path]:
+    """The table files in this worker's cache now."""
+    return set(local_dir().glob("*.pdb"))
+
+
 def _digest(path: Path) -> str:
     h = hashlib.sha256()
     with open(path, "rb") as fh:
@@ -51,7 +56,9 @@ def publish(path: Path) -> dict:
     name = f"pdb/{path.name}"
     if not storage().exists(name):
         with open(path, "rb") as fh:
-            name = storage().save(name, File(fh, name=path.name))
+            saved = storage().save(name, File(fh, name=path.name))
+        if saved != name:  # another worker stored the same file a moment before: keep one
+            storage().delete(saved)
     return {"storage_name": name, "bytes": path.stat().st_size, "sha256": _digest(path)}
 
 

@@ -5,7 +5,6 @@ from django.core.exceptions import PermissionDenied
 from django.urls import reverse
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import serializers, status
-from rest_framework.exceptions import ValidationError
 from rest_framework.generics import ListAPIView
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
@@ -13,6 +12,7 @@ from rest_framework.views import APIView
 
 from puzzlehub.repos import selectors, services
 from puzzlehub.repos.models import Repository
+from puzzlehub.rest import int_param
 
 VISIBILITY = [Repository.PUBLIC, Repository.PRIVATE]
 
@@ -258,15 +258,6 @@ class CompareSerializer(serializers.Serializer):
     text_diff = serializers.CharField(help_text="unified diff of the definition texts")
 
 
-def positive_int_param(request, key):
-    value = request.query_params.get(key)
-    if value is None or value == "":
-        return None
-    if not value.isdigit() or int(value) < 1:
-        raise ValidationError({key: "a revision number: 1, 2, ..."})
-    return int(value)
-
-
 class Compare(APIView):
     @extend_schema(
         parameters=[OpenApiParameter("base", int, description="revision of the first repository (default: latest)"),
@@ -276,8 +267,8 @@ class Compare(APIView):
     def get(self, request, owner, name, other_owner, other_name):
         base_repo = selectors.get_repository(owner=owner, name=name, user=request.user)
         head_repo = selectors.get_repository(owner=other_owner, name=other_name, user=request.user)
-        base = selectors.get_revision(repository=base_repo, number=positive_int_param(request, "base"))
-        head = selectors.get_revision(repository=head_repo, number=positive_int_param(request, "head"))
+        base = selectors.get_revision(repository=base_repo, number=int_param(request, "base", minimum=1))
+        head = selectors.get_revision(repository=head_repo, number=int_param(request, "head", minimum=1))
         result = selectors.compare_revisions(base, head)
         side = lambda r: {"repository": r.repository.full_name, "revision": r.number, "hash": r.content_hash}  # noqa: E731
         return Response({"base": side(base), "head": side(head),

@@ -3,7 +3,8 @@
 Each sticker is drawn at its layout cell (x, y in cell units, y downwards) in its shape; a puzzle
 without a layout is drawn as a grid in sticker order. Colours come from the definition's `colors`
 hex values, else from a palette for the usual one-letter names, else from a fixed sequence of
-distinct colours.
+distinct colours. Tile puzzles (every sticker a colour of its own: sliding puzzles, Loopover) also
+carry the tile's symbol, since there the symbol is what a player reads.
 """
 
 from __future__ import annotations
@@ -61,6 +62,13 @@ def _shape(shape: str, x: float, y: float, fill: str, title: str) -> str:
     return f"{body}<title>{escape(title)}</title>{end}"
 
 
+def _label(x: float, y: float, symbol: str) -> str:
+    size = CELL * (0.5 if len(symbol) <= 2 else 0.34)
+    return (f'<text x="{(x + 0.5) * CELL:.1f}" y="{(y + 0.5) * CELL:.1f}" font-size="{size:.1f}" '
+            f'text-anchor="middle" dominant-baseline="central" fill="#111" stroke="#fff" stroke-width="2" '
+            f'paint-order="stroke" font-family="sans-serif" pointer-events="none">{escape(symbol)}</text>')
+
+
 def puzzle_svg(defn, state=None, *, label: str = "") -> SafeString:
     """An <svg> element drawing `state` (default: the first goal); every sticker has a tooltip
     with its position and colour."""
@@ -78,8 +86,11 @@ def puzzle_svg(defn, state=None, *, label: str = "") -> SafeString:
         f'<svg xmlns="http://www.w3.org/2000/svg" class="puzzle" viewBox="0 0 {width:.0f} {height:.0f}" '
         f'width="{width:.0f}" height="{height:.0f}" role="img" aria-label={quoteattr(label or defn.name)}>'
     ]
+    tiles = len(set(defn.goal)) == defn.stickers
     for i, (x, y, shape) in drawn:
         symbol = state[i]
         parts.append(_shape(shape, x - min_x, y - min_y, colours[symbol], f"sticker {i}: {symbol}"))
+        if tiles:
+            parts.append(_label(x - min_x, y - min_y, symbol))
     parts.append("</svg>")
     return mark_safe("".join(parts))

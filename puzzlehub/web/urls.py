@@ -24,9 +24,11 @@ urlpatterns = [
     path(repo, views.repository_page, name="repository"),
     path(repo + "edit/", views.edit_repository, name="edit-repository"),
     path(repo + "delete/", views.delete_repository, name="delete-repository"),
+    path(repo + "revisions/", views.revisions_page, name="revisions"),
     path(repo + "revisions/<int:number>/", views.revision_page, name="revision"),
     path(repo + "compare/<str:other_owner>/<str:other_name>/", views.compare_page, name="compare"),
     path(repo + "fork/", views.fork, name="fork"),
     path(repo + "star/", views.star, name="star"),
     path(repo + "algorithms/", views.submit_algorithm, name="submit-algorithm"),
+    path(repo + "discover/", views.discover, name="discover"),
 ]

@@ -13,6 +13,7 @@ from puzzlehub.accounts import selectors as account_selectors
 from puzzlehub.accounts import services as accounts
 from puzzlehub.algorithms import selectors as algorithm_selectors
 from puzzlehub.algorithms import services as algorithms
+from puzzlehub.jobs import services as jobs
 from puzzlehub.repos import selectors as repo_selectors
 from puzzlehub.repos import services as repos
 from puzzlehub.web import forms
@@ -191,6 +192,13 @@ def delete_repository(request, owner, name):
     return redirect("user", owner=request.user.username)
 
 
+def revisions_page(request, owner, name):
+    repository = repo_selectors.get_repository(owner=owner, name=name, user=request.user)
+    return render(request, "web/revisions.html", {
+        "repo": repository, "page": _page(request, repo_selectors.revisions_of(repository), per_page=30),
+    })
+
+
 def revision_page(request, owner, name, number):
     repository = repo_selectors.get_repository(owner=owner, name=name, user=request.user)
     revision = repo_selectors.get_revision(repository=repository, number=number)
@@ -244,6 +252,22 @@ def star(request, owner, name):
         repos.unstar_repository(user=request.user, repository=repository)
     else:
         repos.star_repository(user=request.user, repository=repository)
+    return redirect(repository_url(repository))
+
+
+@login_required
+@require_POST
+def discover(request, owner, name):
+    """Send a discovery run for the repository's puzzle to the workers; its page shows progress."""
+    repository = repo_selectors.get_repository(owner=owner, name=name, user=request.user)
+    try:
+        job = jobs.submit_discovery(user=request.user, repository=repository)
+    except ValidationError as exc:
+        messages.error(request, "Discovery refused: " + " ".join(exc.messages))
+    except jobs.QuotaExceeded as exc:
+        messages.error(request, f"Discovery refused: {exc}")
+    else:
+        return redirect("job", job_id=job.id)
     return redirect(repository_url(repository))
 
 

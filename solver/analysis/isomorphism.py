@@ -10,6 +10,7 @@ then make the relabelled move groups equal, and each reference move gets a short
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from dataclasses import dataclass
 
@@ -21,6 +22,7 @@ from solver.perm import Perm
 
 MAX_SEQUENCE = 6  # longest user sequence searched for a reference move (meet in the middle)
 MAX_NODES = 200_000  # backtracking budget before giving up
+TIME_LIMIT = 10.0  # seconds of backtracking before giving up (the answer is then None)
 
 
 @dataclass(frozen=True)
@@ -109,7 +111,8 @@ def _signature(defn: Definition):
 
 
 class _Search:
-    def __init__(self, user: Definition, ref: Definition):
+    def __init__(self, user: Definition, ref: Definition, time_limit: float = TIME_LIMIT):
+        self.deadline = time.monotonic() + time_limit
         self.user, self.ref = user, ref
         self.n = user.stickers
         self.gens = _user_gens(user)
@@ -197,7 +200,7 @@ class _Search:
         few); otherwise place a sticker a paired move reaches; otherwise pair a generator and
         choose where one of its stickers goes."""
         self.nodes += 1
-        if self.nodes > MAX_NODES:
+        if self.nodes > MAX_NODES or (self.nodes % 64 == 0 and time.monotonic() > self.deadline):
             return None
         known, k = self._next_generator(st, done) if len(done) < len(self.gens) else (0, None)
         if not known:
@@ -354,15 +357,16 @@ def _shortest(target: Perm, moves: list[tuple[str, Perm]], n: int) -> list[str] 
     return None
 
 
-def match(defn: Definition, reference: Definition) -> Match | None:
-    """A relabelling that turns `defn` into `reference`, or None when there is none."""
+def match(defn: Definition, reference: Definition, time_limit: float = TIME_LIMIT) -> Match | None:
+    """A relabelling that turns `defn` into `reference`, or None when there is none (or none was
+    found within the time limit)."""
     if _signature(defn) != _signature(reference):
         return None
     if not defn.guarded and group_order(defn) != group_order(reference):
         return None
     if defn.guarded and len(_user_gens(defn)) != len(_targets(reference)):
         return None
-    found = _Search(defn, reference).run()
+    found = _Search(defn, reference, time_limit).run()
     if found is None:
         return None
     phi, psi, cmap, _, _ = found

@@ -129,11 +129,6 @@ class PieceModel:
             out.append(arr)
         return out
 
-    def piece_of(self, sticker: int) -> tuple[int, int] | None:
-        """(orbit, slot) of a sticker position, None when the position is fixed."""
-        w = self._where[sticker]
-        return None if w is None else (w[0], w[1])
-
 
 def piece_generators(defn: Definition) -> list[Perm]:
     """The permutations pieces are derived from: unguarded moves and every case of guarded ones."""

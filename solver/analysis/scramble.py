@@ -11,7 +11,8 @@ import random
 from functools import lru_cache
 
 from solver import perm
-from solver.analysis.group import move_group, token_groupoid
+from solver.analysis import statespace
+from solver.analysis.group import move_group, run_parities, token_groupoid
 from solver.definition.model import Definition
 
 WALK_PER_STICKER = 50  # random-walk length per sticker when no uniform method applies
@@ -77,21 +78,51 @@ def random_moves(defn: Definition, n: int, rng: random.Random) -> list[str]:
     return out
 
 
+def _random_tiles(defn: Definition, group, rng: random.Random) -> tuple[str, ...]:
+    """Uniform over a tile group (every arrangement of each orbit whose parities the moves reach):
+    shuffle each orbit, then, if the parities are not reachable, swap two tiles of an orbit
+    chosen so they are. Each reachable arrangement comes from exactly as many shuffles."""
+    span = {0}
+    for v in group.tile_parities:
+        span |= {x ^ v for x in span}
+    p = list(range(defn.stickers))
+    for run in group.tiles:
+        images = list(run)
+        rng.shuffle(images)
+        for x, y in zip(run, images):
+            p[x] = y
+    bits = run_parities(group.tiles, p)
+    if bits not in span:  # the span has index 2^k; fix with the smallest correction (same for all)
+        fix = min(bits ^ v for v in span)
+        for j, run in enumerate(group.tiles):
+            if fix >> j & 1:
+                a, b = run[0], run[1]
+                p[a], p[b] = p[b], p[a]
+    return perm.apply(tuple(p), defn.goal)
+
+
 def random_state(defn: Definition, rng: random.Random) -> tuple[tuple[str, ...], bool]:
     """(a random reachable state, whether it is uniformly distributed). Uniform for unguarded
-    puzzles with a proven group chain (a uniform group element applied to the goal) and for
-    sliding puzzles (a uniform loop of the token groupoid, then a uniform token position);
-    otherwise the end of a long random walk."""
+    puzzles with a proven group chain (a uniform group element applied to the goal), for
+    sliding puzzles (a uniform loop of the token groupoid, then a uniform token position) and for
+    guarded puzzles small enough to list; otherwise the end of a long random walk."""
     if not defn.guarded:
         group = move_group(defn)
-        if group.exact:
+        if group.chain.complete:
             return perm.apply(group.chain.random_element(rng), defn.goal), True
+        if group.tiles:
+            return _random_tiles(defn, group, rng), True
     else:
         token = token_groupoid(defn)
         if token is not None and token.loops.complete:
             loop = token.loops.random_element(rng)
             path = token.paths[rng.choice(sorted(token.paths))]
             return perm.apply(path, perm.apply(loop, defn.goal)), True
+        try:
+            seen, _ = statespace.reachable_states(defn)
+            return statespace.unpack(defn, seen[rng.randrange(len(seen))]), True
+        except statespace.TooLarge:
+            pass
     state = defn.goal
     for _ in range(WALK_PER_STICKER * defn.stickers):
         cases = [c for m in defn.moves if (c := m.case_for(state)) is not None]

@@ -5,12 +5,15 @@ exact reachability there. States are packed into 64-bit words and deduplicated b
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 
 from solver import perm
 from solver.definition.model import Definition
 
 BFS_LIMIT = 2_000_000
+BFS_BYTES = 300_000_000  # and at most this many bytes of states (states x stickers)
 
 
 class TooLarge(Exception):
@@ -24,10 +27,15 @@ def _colour_codes(defn: Definition):
     return code, bits
 
 
+def _words(n: int, bits: int) -> list[list[int]]:
+    """Which sticker positions each 64-bit word of a packed state holds, `bits` bits apiece."""
+    per_word = 64 // bits
+    return [list(range(i, min(n, i + per_word))) for i in range(0, n, per_word)]
+
+
 def _packer(n: int, bits: int):
     """Rows of colour codes -> an (rows, words) uint64 array holding the same information."""
-    per_word = 64 // bits
-    words = [list(range(i, min(n, i + per_word))) for i in range(0, n, per_word)]
+    words = _words(n, bits)
     shifts = [np.array([bits * j for j in range(len(w))], dtype=np.uint64) for w in words]
 
     def pack(rows: np.ndarray) -> np.ndarray:
@@ -71,7 +79,7 @@ def contains(seen: np.ndarray, key: np.ndarray) -> bool:
     return not _absent(seen, key)[0]
 
 
-def _steps(defn: Definition, code: dict):
+def _steps(defn: Definition, code: dict, dtype):
     """(source index array, guard positions, guard codes) per case; a guarded move applies its
     first case whose guard holds, so later cases exclude the earlier cases' guards."""
     steps = []
@@ -80,23 +88,28 @@ def _steps(defn: Definition, code: dict):
         for case in m.cases:
             src = np.array(perm.sources(case.perm), dtype=np.intp)
             pos = np.array([p for p, _ in case.guard], dtype=np.intp)
-            col = np.array([code.get(c, 255) for _, c in case.guard], dtype=np.uint8)
+            col = np.array([code.get(c, len(code)) for _, c in case.guard], dtype=dtype)
             steps.append((src, pos, col, list(earlier)))
             earlier.append((pos, col))
     return steps
 
 
+@lru_cache(maxsize=4)
 def reachable_states(defn: Definition, limit: int = BFS_LIMIT) -> tuple[np.ndarray, callable]:
     """Every colouring reachable from the goal, packed, with the packing function of one state
     (test a state with `contains(seen, pack(state))`).
     Raises TooLarge when there are more than `limit`."""
     code, bits = _colour_codes(defn)
+    limit = min(limit, BFS_BYTES // max(1, defn.stickers))
+    dtype = np.uint8 if len(code) < 255 else np.uint16
     pack = _packer(defn.stickers, bits)
-    steps = _steps(defn, code)
-    start = np.array([[code[c] for c in defn.goal]], dtype=np.uint8)
+    steps = _steps(defn, code, dtype)
+    start = np.array([[code[c] for c in defn.goal]], dtype=dtype)
     seen = pack(start)
     frontier = start
     while len(frontier):
+        if len(frontier) * len(steps) * defn.stickers > BFS_BYTES:
+            raise TooLarge(len(seen))
         children = []
         for src, pos, col, earlier in steps:
             rows = frontier
@@ -118,7 +131,18 @@ def reachable_states(defn: Definition, limit: int = BFS_LIMIT) -> tuple[np.ndarr
         seen = np.concatenate([seen, keys[new]])
         if len(seen) > limit:
             raise TooLarge(len(seen))
-    return seen, lambda state: pack(np.array([[code.get(c, 255) for c in state]], dtype=np.uint8))
+    return seen, lambda state: pack(np.array([[code.get(c, len(code)) for c in state]], dtype=dtype))
+
+
+def unpack(defn: Definition, key: np.ndarray) -> tuple[str, ...]:
+    """The state a packed row of `reachable_states` stands for."""
+    code, bits = _colour_codes(defn)
+    colours = list(code)
+    state = [""] * defn.stickers
+    for word, positions in zip(key.tolist(), _words(defn.stickers, bits)):
+        for j, x in enumerate(positions):
+            state[x] = colours[(word >> (bits * j)) & ((1 << bits) - 1)]
+    return tuple(state)
 
 
 def count_states(defn: Definition, limit: int = BFS_LIMIT) -> int | None:

@@ -2,12 +2,15 @@
 
 Phases, each within its share of the time:
 1. the pool: every permutation of at most d moves with a shortest sequence (breadth-first,
-   duplicates removed); those touching at most K pieces are candidates, with their exact lengths;
-2. commutators [A, B] = A B A' B' of pool entries whose moved pieces overlap in a few pieces;
-3. conjugates [S: X] = S X S' of the best of each class, by short setups S, kept when moves cancel;
-4. for each class found, the meet-in-the-middle search for its shortest sequence (exact up to twice
+   duplicates removed); those touching at most K pieces are candidates;
+2. commutators [A, B] = A B A' B' of short pieces (pool entries and their powers) whose moved
+   pieces overlap in a few pieces;
+3. products X Y of what was found, conjugated by short setups, where their pieces nearly coincide;
+4. conjugates [S: X] = S X S' of the best of each class, kept when moves cancel;
+5. for each class, the meet-in-the-middle search for its shortest sequence (exact up to twice
    the pool depth).
-Every result is replayed: its effect is read again from its own moves.
+A cheap hash of the cycle shape lets the kernels pass on only a few candidates per shape; each
+candidate's effect is then read from its own moves, so every result is replayed.
 """
 
 from __future__ import annotations
@@ -35,14 +38,14 @@ PAIR_BUDGET = 300_000_000  # commutator pairs looked at, at most
 POWER_LENGTH = 12
 PRODUCT_SIDE = 12_000  # sequences on each side of the products phase
 TARGET_LIMIT = 20_000  # meet-in-the-middle targets per class, at most
-CHUNK = 256
+PAIRS_PER_CALL = 1_000_000  # pairs per kernel call between budget checks
+B_SIDE = 400  # most pool entries on the B side of commutators
 
 
 @dataclass(frozen=True)
 class Found:
     seq: tuple[int, ...]
     effect: Effect
-    shortest: bool = False  # proven shortest for its class
 
     def rank(self) -> tuple:
         return (len(self.seq), self.effect.support, len(set(self.seq)), self.seq)
@@ -65,24 +68,56 @@ class Discovery:
         self.piece_stk = np.array([x for s in slots for x in s], dtype=np.int64)
         index = {c: i for i, c in enumerate(effects.defn.colours)}
         self.colour = np.array([index[c] for c in effects.defn.goal], dtype=np.int32)
+        self.ref_stk, self.ref_mask = self._rotation_lookup(slots)
+
+    def _rotation_lookup(self, slots) -> tuple[np.ndarray, np.ndarray]:
+        """Reference stickers and masks that let the kernels try only the goal rotations that can
+        matter (see kernels.best_support); empty when every rotation must be tried."""
+        rotations = self.effects.rotations
+        n = self.moves.stickers
+        if not 1 < len(rotations) <= 64 or self.effects.lookalike or len(slots) <= self.max_support:
+            return np.zeros(0, np.int64), np.zeros((0, n), np.uint64)
+        ref = [slot[0] for slot in slots[: self.max_support + 1]]
+        mask = np.zeros((len(ref), n), dtype=np.uint64)
+        for r, rot in enumerate(rotations):
+            for j, x in enumerate(ref):
+                mask[j, rot[x]] |= np.uint64(1 << r)
+        return np.array(ref, dtype=np.int64), mask
 
     # -- phases ------------------------------------------------------------------------------
 
     def build_pool(self, deadline: float) -> None:
         self.pool = Pool.build(self.moves, max_depth=self.max_length, budget=self.budget, deadline=deadline)
 
-    def from_pool(self) -> None:
+    def from_pool(self, deadline: float) -> None:
+        """Pool entries touching few pieces, shortest first (as many as the deadline allows)."""
         pool = self.pool
         support = np.zeros(pool.count, dtype=np.int64)
         shape = np.zeros(pool.count, dtype=np.uint64)
-        for start in range(1, pool.count, 65536):
-            stop = min(pool.count, start + 65536)
-            kernels.measure(pool.store, start, stop, self.rinv, self.piece_ptr, self.piece_stk, self.colour, support,
-                            shape)
+        stop = 1
+        while stop < pool.count and time.monotonic() < deadline:
+            start, stop = stop, min(pool.count, stop + 16384)
+            kernels.measure(pool.store, start, stop, self.rinv, self.piece_ptr, self.piece_stk, self.colour,
+                            self.max_support, self.ref_stk, self.ref_mask, support, shape)
             self.budget.tick(pool.count)
-        chosen = np.nonzero((support > 0) & (support <= self.max_support))[0]
-        for e in _first_per_shape(chosen, shape[chosen]):
-            self.offer(tuple(pool.sequence(int(e))))
+        chosen = np.nonzero((support[:stop] > 0) & (support[:stop] <= self.max_support))[0]
+        self._offer_all((tuple(pool.sequence(int(e))) for e in _first_per_shape(chosen, shape[chosen])), deadline)
+
+    def _offer_all(self, candidates, deadline: float) -> None:
+        """Offer candidates (best first) until the deadline: reading an effect is Python work."""
+        for n, seq in enumerate(candidates):
+            self.offer(seq)
+            if n % 64 == 63:
+                self.budget.tick(self.pool.count)
+                if time.monotonic() > deadline:
+                    return
+
+    def b_side(self) -> int:
+        """How many pool entries (shortest first) serve as B in commutators and as setups: one
+        move, and two when that stays small."""
+        pool = self.pool
+        two = pool.upto(min(2, pool.complete_depth))
+        return two if two <= B_SIDE else pool.upto(1)
 
     def short_pieces(self) -> tuple[np.ndarray, np.ndarray, list]:
         """The A side of commutators, shortest first: pool entries (as many as the pair budget
@@ -90,7 +125,7 @@ class Discovery:
         keeps a small part of what P does, like (R' D' R D)^2 twisting one corner of U).
         Returns rows, their lengths and how to rebuild each sequence: (pool entry, power)."""
         pool = self.pool
-        nb = pool.upto(min(2, pool.complete_depth))
+        nb = self.b_side()
         depth = len(pool.levels) - 1
         while depth > 1 and pool.upto(depth) * nb > PAIR_BUDGET:
             depth -= 1
@@ -109,8 +144,9 @@ class Discovery:
         order = np.argsort(lengths, kind="stable")
         return np.concatenate(rows)[order], lengths[order], [recipe[i] for i in order]
 
-    def _scan(self, a_rows, b_rows, commutator: bool, deadline: float) -> np.ndarray:
-        """Rows (A, B, support) of the pairs kernel over all A and B, within the deadline."""
+    def _scan(self, a_rows, a_len, b_rows, b_len, commutator: bool, deadline: float) -> np.ndarray:
+        """Rows (A, B, support) of the pairs kernel over all A and B, within the deadline; a_len and
+        b_len are what each side adds to the length of the result."""
         words = (len(self.piece_ptr) - 1 + 63) // 64
         a_masks = np.zeros((len(a_rows), words), dtype=np.uint64)
         kernels.piece_masks(a_rows, len(a_rows), self.piece_ptr, self.piece_stk, a_masks)
@@ -120,27 +156,43 @@ class Discovery:
         counts = np.zeros(1 << 16, dtype=np.int32)
         out = np.zeros((200_000, 3), dtype=np.int64)
         count = 0
-        for start in range(0, len(a_rows), CHUNK):
-            count = kernels.pairs(a_rows, a_masks, start, min(len(a_rows), start + CHUNK), b_rows, b_masks,
-                                  len(b_rows), commutator, self.rinv, self.piece_ptr, self.piece_stk, self.colour,
-                                  self.max_support, self.max_support, shapes, counts, PER_SHAPE, out, count)
+        chunk = max(1, PAIRS_PER_CALL // len(b_rows))
+        for start in range(0, len(a_rows), chunk):
+            count = kernels.pairs(a_rows, a_masks, a_len, start, min(len(a_rows), start + chunk), b_rows, b_masks,
+                                  b_len, len(b_rows), self.max_length, commutator, self.rinv, self.piece_ptr, self.piece_stk, self.colour,
+                                  self.ref_stk, self.ref_mask, self.max_support, self.max_support, shapes, counts,
+                                  PER_SHAPE, out, count)
             self.budget.tick(self.pool.count)
             if count >= len(out) or time.monotonic() > deadline:
                 break
         return out[:count]
 
     def commutators(self, deadline: float) -> None:
+        """Every A against single moves first (the classic [A, U]), then against the whole B side."""
         pool = self.pool
-        a_rows, _lengths, recipe = self.short_pieces()
-        b_rows = pool.store[: pool.upto(min(2, pool.complete_depth))]
-        for i, j, _support in self._scan(a_rows, b_rows, True, deadline):
-            e, power = recipe[int(i)]
-            a = pool.sequence(e) * power
-            b = pool.sequence(int(j))
-            self.offer(tuple(self.moves.simplify(a + b + self.moves.inverse_of(a) + self.moves.inverse_of(b))))
+        a_rows, a_len, recipe = self.short_pieces()
+        inverse_len = np.array([len(s) for s in self.moves.inverse_sequences], dtype=np.int64)
+        if self.moves.closed_under_inverse:
+            a_full = 2 * a_len
+        else:
+            a_full = np.array([k * sum(1 + int(inverse_len[m]) for m in pool.sequence(e)) for e, k in recipe],
+                              dtype=np.int64)
+
+        def built(b_rows):
+            # A B A' B' is |A| + |B| plus the inverses (one move each when the definition has them)
+            b_len = np.array([sum(1 + int(inverse_len[m]) for m in pool.sequence(e)) for e in range(len(b_rows))],
+                             dtype=np.int64)
+            for i, j, _support in self._scan(a_rows, a_full, b_rows, b_len, True, deadline):
+                e, power = recipe[int(i)]
+                a = pool.sequence(e) * power
+                b = pool.sequence(int(j))
+                yield tuple(self.moves.simplify(a + b + self.moves.inverse_of(a) + self.moves.inverse_of(b)))
+
+        for nb in sorted({pool.upto(1), self.b_side()}):
+            self._offer_all(built(pool.store[:nb]), deadline)
 
     def _setups(self) -> list[list[int]]:
-        return [self.pool.sequence(e) for e in range(1, self.pool.upto(min(2, self.pool.complete_depth)))]
+        return [self.pool.sequence(e) for e in range(1, self.b_side())]
 
     def conjugates(self, deadline: float) -> None:
         """[S: X] for the kept X of each class, kept when moves cancel enough to compete."""
@@ -174,8 +226,10 @@ class Discovery:
 
         a_seqs, b_seqs = conjugated(kept), conjugated(best)
         a_rows, b_rows = self.moves.rows_of(a_seqs), self.moves.rows_of(b_seqs)
-        for i, j, _support in self._scan(a_rows, b_rows, False, deadline):
-            self.offer(tuple(self.moves.simplify(a_seqs[int(i)] + b_seqs[int(j)])))
+        a_len = np.array([len(q) for q in a_seqs], dtype=np.int64)
+        b_len = np.array([len(q) for q in b_seqs], dtype=np.int64)
+        self._offer_all((tuple(self.moves.simplify(a_seqs[int(i)] + b_seqs[int(j)]))
+                         for i, j, _support in self._scan(a_rows, a_len, b_rows, b_len, False, deadline)), deadline)
 
     def shortest_per_class(self, deadline: float) -> None:
         """Smallest classes first, each with an even share of the time left."""
@@ -186,11 +240,11 @@ class Discovery:
             if now > deadline:
                 return
             best = self.classes[key][0]
-            targets = targets_for(self.effects, best.effect.perm)
+            share = now + max(1.0, (deadline - now) / n_left)
+            targets = targets_for(self.effects, best.effect.perm, deadline=min(deadline, share))
             if targets is None or len(targets) > TARGET_LIMIT:
                 continue
             limit = min(self.max_length, len(best.seq))
-            share = now + max(1.0, (deadline - now) / n_left)
             result = shortest(self.pool, targets, max_length=limit, budget=self.budget, deadline=min(deadline, share))
             # With look-alike pieces a sequence may show the effect with another permutation than
             # the targets, so the search then improves results without proving them shortest.
@@ -204,6 +258,8 @@ class Discovery:
     # -- bookkeeping ---------------------------------------------------------------------------
 
     def offer(self, seq: tuple[int, ...], shortest: bool = False) -> None:
+        """Read the effect of a candidate and keep it among the best of its class; `shortest`
+        says that no sequence of its class is shorter."""
         if not seq or len(seq) > self.max_length:
             return
         effect = self.effects.of_perm(self.moves.perm_of(seq))
@@ -212,9 +268,13 @@ class Discovery:
         if shortest:
             self.proven.add(effect.key)
         kept = self.classes.setdefault(effect.key, [])
-        if any(f.seq == seq for f in kept):
+        found = Found(seq, effect)
+        same = [f for f in kept if f.effect.perm == effect.perm]  # one sequence per permutation seen
+        if same and same[0].rank() <= found.rank():
             return
-        kept.append(Found(seq, effect, shortest))
+        for f in same:
+            kept.remove(f)
+        kept.append(found)
         kept.sort(key=Found.rank)
         del kept[KEEP:]
 
@@ -230,7 +290,7 @@ class Discovery:
                     "effect_key": key,
                     "support": f.effect.support,
                     "order": f.effect.order,
-                    "shortest": key in self.proven and len(f.seq) == best_length,
+                    "shortest": (key in self.proven or best_length == 1) and len(f.seq) == best_length,
                 }))
         out.sort(key=lambda item: item[0])
         return [item for _rank, item in out]
@@ -251,24 +311,25 @@ def _first_per_shape(indices: np.ndarray, shapes: np.ndarray) -> list[int]:
 def discover(defn: Definition, *, max_length: int | None = None, max_support: int | None = None,
              time_limit: float | None = None, progress=None, cancel=None) -> list[dict]:
     """Short sequences with small effects, best first: see the module text."""
-    for name, value, low in (("max_length", max_length, 1), ("max_support", max_support, 1),
-                             ("time_limit", time_limit, 0)):
-        if value is not None and (not isinstance(value, (int, float)) or isinstance(value, bool) or value < low
-                                  or (value == 0 and name == "time_limit")):
-            raise PuzzleError(f"{name}: must be a number of at least {low}" + (" (positive)" if low == 0 else ""))
+    for name, value in (("max_length", max_length), ("max_support", max_support)):
+        if value is not None and (not isinstance(value, int) or isinstance(value, bool) or value < 1):
+            raise PuzzleError(f"{name}: must be a whole number of at least 1, got {value!r}")
+    if time_limit is not None and (not isinstance(time_limit, (int, float)) or isinstance(time_limit, bool)
+                                   or not time_limit > 0):
+        raise PuzzleError(f"time_limit: must be a positive number of seconds, got {time_limit!r}")
     budget = Budget(time_limit=DEFAULT_TIME if time_limit is None else time_limit, progress=progress, cancel=cancel)
     effects = Effects(defn, MoveSet.of(defn))  # MoveSet refuses guarded moves
-    run = Discovery(effects, max_length=int(max_length or DEFAULT_LENGTH),
-                    max_support=int(max_support or DEFAULT_SUPPORT), budget=budget)
+    run = Discovery(effects, max_length=max_length or DEFAULT_LENGTH, max_support=max_support or DEFAULT_SUPPORT,
+                    budget=budget)
     total = budget.time_limit
     start = budget.started
     try:
         effects.automorphisms  # noqa: B018  (found up front: keys and targets use them)
-        run.build_pool(start + 0.3 * total)
-        run.from_pool()
-        run.commutators(start + 0.5 * total)
-        run.products(start + 0.6 * total)
-        run.conjugates(start + 0.65 * total)
+        run.build_pool(start + 0.25 * total)
+        run.from_pool(start + 0.35 * total)
+        run.commutators(start + 0.6 * total)
+        run.products(start + 0.7 * total)
+        run.conjugates(start + 0.72 * total)
         run.shortest_per_class(start + 0.97 * total)
     except Stopped:
         pass

@@ -7,12 +7,15 @@ twist class is the conjugacy class, in the orbit's orientation group, of the ori
 comes back with after going once round its cycle. That multiset is unchanged by conjugation with
 anything that maps pieces to pieces; the key is the smallest such signature over the images of the
 effect and its inverse under the move-set automorphisms.
+
+Effects are read as seen: a goal rotation that the definition declares solved is taken out, and
+pieces that look alike in the goal may trade places unseen (balls of one colour on the ball ring).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from solver import perm
 from solver.analysis.pieces import Orbit, PieceModel, piece_model
@@ -53,11 +56,10 @@ def _twist_classes(orbit: Orbit) -> list[int]:
 class Effects:
     """Reads effects for one definition; built once, used for many sequences."""
 
-    def __init__(self, defn: Definition, moves: MoveSet | None = None, automorphisms: list[Perm] | None = None):
+    def __init__(self, defn: Definition, moves: MoveSet | None = None):
         self.defn = defn
         self.moves = moves if moves is not None else (None if defn.guarded else MoveSet.of(defn))
         self.model: PieceModel = piece_model(defn)
-        self._automorphisms = automorphisms
         self._keys: dict[tuple, str] = {}
         self._twists = [_twist_classes(o) for o in self.model.orbits]
         labels = [f"{len(o.slots)}x{len(o.slots[0])}/{o.twists}" for o in self.model.orbits]
@@ -65,8 +67,6 @@ class Effects:
 
     @cached_property
     def automorphisms(self) -> list[Perm]:
-        if self._automorphisms is not None:
-            return self._automorphisms
         if self.moves is None:
             return [perm.identity(self.defn.stickers)]
         return symmetry.automorphisms(self.moves.perms)[0]
@@ -130,32 +130,27 @@ class Effects:
         return self._settle(best) if self.lookalike else best
 
     def _settle(self, q: Perm) -> Perm:
-        """While some slot shows its goal colours but holds another piece (or its own piece turned
-        to look the same), let that piece stay and send the look-alike on in its place:
+        """Where a slot shows its goal colours but holds another piece (or its own piece turned to
+        look the same), let that piece stay and send the look-alike on in its place:
         q' = k q with k exchanging the slot's stickers with those of the piece that came in. k keeps
-        the goal's colours, so q' gives the same state, and it moves one piece fewer."""
+        the goal's colours, so q' gives the same state, and it moves one piece fewer. One pass:
+        a fix changes no other slot's colours, so no slot needs a second look."""
         goal = self.defn.goal
         q = list(q)
-        changed = True
-        while changed:
-            changed = False
-            src = perm.inverse(q)
-            for orbit in self.model.orbits:
-                for slot in orbit.slots:
-                    if all(src[x] == x for x in slot) or any(goal[src[x]] != goal[x] for x in slot):
-                        continue
-                    k = list(range(len(q)))
-                    for x in slot:
-                        k[x], k[src[x]] = src[x], x
-                    if set(slot) == {src[x] for x in slot}:  # the piece itself, turned
-                        k = list(range(len(q)))
-                        for x in slot:
-                            k[x] = src[x]
-                    q = list(perm.compose(k, q))
-                    changed = True
-                    break
-                if changed:
-                    break
+        src = list(perm.inverse(q))
+        for orbit in self.model.orbits:
+            for slot in orbit.slots:
+                if all(src[x] == x for x in slot) or any(goal[src[x]] != goal[x] for x in slot):
+                    continue
+                came = {x: src[x] for x in slot}
+                if set(came.values()) == set(slot):  # the piece itself, turned
+                    k = dict(came)
+                else:
+                    k = {**came, **{y: x for x, y in came.items()}}
+                update = {y: q[k[y]] for y in k}
+                for y, v in update.items():
+                    q[y] = v
+                    src[v] = y
         return tuple(q)
 
     def _cycles(self, q: Perm) -> list[list[tuple[int, list[int], int]]]:
@@ -191,10 +186,10 @@ class Effects:
     def _key_text(signature: tuple) -> str:
         if not signature:
             return "identity"
-        return ";".join(
+        return ";".join(sorted(  # by orbit label, not orbit number: numbering stickers differently keeps the key
             label + ":" + ",".join(f"{length}" + (f"t{twist}" if twist else "") for length, twist in cycles)
             for label, cycles in signature
-        )
+        ))
 
     def key(self, q: Perm) -> str:
         """The effect key of a reduced permutation (see the module text)."""
@@ -268,9 +263,15 @@ class Effects:
         return self.of_perm(p)
 
 
+@lru_cache(maxsize=16)
+def effects_for(defn: Definition) -> Effects:
+    """The Effects of a definition, kept for the next call (symmetries take a moment to find)."""
+    return Effects(defn)
+
+
 def effect(defn: Definition, moves) -> dict:
     """The effect of a move sequence (names, as a list or space-separated) on the goal."""
-    return Effects(defn).of_moves(parse_moves(defn, moves)).as_dict()
+    return effects_for(defn).of_moves(parse_moves(defn, moves)).as_dict()
 
 
 def _kind(orbit_name: str) -> str:

@@ -116,11 +116,26 @@ def _support(p, rinv_row, piece_ptr, piece_stk, colour, stop_above):
 
 
 @njit(cache=True)
-def best_support(p, rinv, piece_ptr, piece_stk, colour):
-    """(fewest pieces visibly moved over the goal rotations, index of that rotation)."""
-    best = piece_ptr.shape[0]
+def best_support(p, rinv, piece_ptr, piece_stk, colour, limit, ref_stk, ref_mask):
+    """(fewest pieces visibly moved over the goal rotations, index of that rotation); limit + 1
+    when every rotation leaves more than `limit` (counting stops there, which keeps this cheap).
+
+    With ref_stk non-empty (limit + 1 stickers of different pieces, pieces all distinct), only the
+    rotations r with r[x] = p[x] for some reference sticker x are tried: a rotation that leaves at
+    most `limit` pieces moved fixes one of the reference pieces. ref_mask[j, y] has bit r set when
+    rotation r sends ref_stk[j] to y."""
+    best = limit + 1
     best_r = 0
+    candidates = np.uint64(0)
+    use_refs = ref_stk.shape[0] > 0
+    if use_refs:
+        for j in range(ref_stk.shape[0]):
+            candidates |= ref_mask[j, p[ref_stk[j]]]
+        if candidates == 0:
+            return best, best_r
     for r in range(rinv.shape[0]):
+        if use_refs and (candidates >> np.uint64(r)) & np.uint64(1) == 0:
+            continue
         s = _support(p, rinv[r], piece_ptr, piece_stk, colour, best)
         if s < best:
             best = s
@@ -150,11 +165,12 @@ def cycle_hash(p, rinv_row, seen):
 
 
 @njit(cache=True)
-def measure(store, start, stop, rinv, piece_ptr, piece_stk, colour, support_out, hash_out):
-    """Support and cycle-type hash of store[start:stop]."""
+def measure(store, start, stop, rinv, piece_ptr, piece_stk, colour, limit, ref_stk, ref_mask, support_out,
+            hash_out):
+    """Support (capped at limit + 1) and cycle-type hash of store[start:stop]."""
     seen = np.zeros(store.shape[1], dtype=np.bool_)
     for e in range(start, stop):
-        s, r = best_support(store[e], rinv, piece_ptr, piece_stk, colour)
+        s, r = best_support(store[e], rinv, piece_ptr, piece_stk, colour, limit, ref_stk, ref_mask)
         support_out[e] = s
         hash_out[e] = cycle_hash(store[e], rinv[r], seen)
 
@@ -203,8 +219,8 @@ def _admit(shapes, counts, key, per_shape):
 
 
 @njit(cache=True)
-def pairs(a_store, a_masks, a_start, a_stop, b_store, b_masks, b_stop, commutator, rinv, piece_ptr, piece_stk,
-          colour, max_overlap, limit, shapes, counts, per_shape, out, count):
+def pairs(a_store, a_masks, a_len, a_start, a_stop, b_store, b_masks, b_len, b_stop, max_len, commutator, rinv,
+          piece_ptr, piece_stk, colour, ref_stk, ref_mask, max_overlap, limit, shapes, counts, per_shape, out, count):
     """For A in a_store[a_start:a_stop] and B in b_store[1:b_stop] whose moved pieces overlap: the
     commutator A B A' B' (overlap at most max_overlap) or the product A B (at most `limit` pieces
     moved by only one of them), kept when it moves 1..limit pieces and its cycle shape has had fewer than per_shape before (shapes/counts: a hash table
@@ -219,6 +235,8 @@ def pairs(a_store, a_masks, a_start, a_stop, b_store, b_masks, b_stop, commutato
         a = a_store[i]
         _inverse(a, ainv)
         for j in range(1, b_stop):
+            if a_len[i] + b_len[j] > max_len:  # the sequence would be too long (before cancelling)
+                continue
             overlap = 0
             differ = 0
             for w in range(words):
@@ -236,7 +254,7 @@ def pairs(a_store, a_masks, a_start, a_stop, b_store, b_masks, b_stop, commutato
             else:
                 for x in range(n):
                     c[x] = b[a[x]]
-            s, r = best_support(c, rinv, piece_ptr, piece_stk, colour)
+            s, r = best_support(c, rinv, piece_ptr, piece_stk, colour, limit, ref_stk, ref_mask)
             if s == 0 or s > limit:
                 continue
             if not _admit(shapes, counts, cycle_hash(c, rinv[r], seen) + np.uint64(s), per_shape):
@@ -272,3 +290,32 @@ def meet(store, table, b_start, b_stop, targets, out, count):
                 out[count, 2] = t
                 count += 1
     return count
+
+
+def warm_up() -> None:
+    """Compile every kernel (or load it from NUMBA_CACHE_DIR) for both row types on tiny inputs,
+    with the argument types discovery uses: call it in a worker before it forks."""
+    for dtype in (np.uint8, np.uint16):
+        n = 4
+        moves = np.array([[1, 0, 2, 3], [0, 2, 1, 3]], dtype=dtype)
+        store = np.zeros((16, n), dtype=dtype)
+        store[0] = np.arange(n)
+        table = np.zeros(64, dtype=np.int64)
+        insert_root(table, store, 0)
+        parent, last, depth = np.zeros(16, np.int32), np.full(16, 2, np.int16), np.zeros(16, np.int8)
+        count, _ = expand(store, parent, last, depth, table, 0, 1, 1, moves, np.ones((3, 2), np.bool_), 1)
+        find(table, store, store[1].copy())
+        ptr, stk = np.arange(n + 1, dtype=np.int64), np.arange(n, dtype=np.int64)
+        colour, rinv = np.arange(n, dtype=np.int32), store[:1].copy()
+        ref_stk, ref_mask = np.zeros(0, np.int64), np.zeros((0, n), np.uint64)
+        measure(store, 1, count, rinv, ptr, stk, colour, 2, ref_stk, ref_mask, np.zeros(16, np.int64),
+                np.zeros(16, np.uint64))
+        masks = np.zeros((count, 1), dtype=np.uint64)
+        piece_masks(store[:count].copy(), count, ptr, stk, masks)
+        out = np.zeros((8, 3), dtype=np.int64)
+        shapes, counts = np.zeros(16, np.uint64), np.zeros(16, np.int32)
+        rows = store[:count].copy()
+        lengths = np.ones(count, dtype=np.int64)
+        pairs(rows, masks, lengths, 0, count, rows, masks, lengths, count, 4, True, rinv, ptr, stk, colour, ref_stk,
+              ref_mask, 2, 2, shapes, counts, 4, out, 0)
+        meet(store, table, 1, count, rows, out, 0)

@@ -3,8 +3,8 @@
 - Faces: when every goal colour covers stickers that some move turns onto themselves (the colour
   of a face and the face turn), a piece is named by the faces its stickers lie on, each face by
   the shortest name of the smallest such move: `URF`. Letters follow the order of the moves.
-- Colours: else, when colours are single letters and tell the pieces of an orbit apart, by the
-  colours of its stickers in the goal: `GR`.
+- Colours: else, when colours tell the pieces of a kind apart, by the colours of its stickers in the
+  goal: `GR`, or `12` for a Loopover tile named 12.
 - Otherwise no names, and texts stay generic (`3-cycle of orbit 2`).
 """
 
@@ -50,13 +50,17 @@ def piece_names(defn: Definition, moves: MoveSet, model: PieceModel, kinds: list
     faces = face_names(defn, moves)
     colour_rank = {c: i for i, c in enumerate(defn.colours)}
 
+    # letters run together (URF); longer names are joined with '-' (U-BR-R) so they stay readable
+    face_sep = "" if faces is None or all(len(name) == 1 for _r, name in faces.values()) else "-"
+    colour_sep = "" if defn.single_char_colours else "-"
+
     def by_faces(slot):
-        return "".join(faces[goal[x]][1] for x in sorted(slot, key=lambda x: faces[goal[x]][0]))
+        return face_sep.join(faces[goal[x]][1] for x in sorted(slot, key=lambda x: faces[goal[x]][0]))
 
     def by_colours(slot):
-        return "".join(sorted((goal[x] for x in slot), key=colour_rank.get))
+        return colour_sep.join(sorted((goal[x] for x in slot), key=colour_rank.get))
 
-    schemes = ([by_faces] if faces is not None else []) + ([by_colours] if defn.single_char_colours else [])
+    schemes = ([by_faces] if faces is not None else []) + [by_colours]
     out: list[list[str] | None] = [None] * len(model.orbits)
     for kind in set(kinds):
         members = [i for i, k in enumerate(kinds) if k == kind]

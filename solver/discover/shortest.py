@@ -24,7 +24,7 @@ from solver.errors import PuzzleError
 from solver.perm import Perm
 from solver.search.budget import Budget, Stopped
 
-CLASS_LIMIT = 40_000  # conjugacy classes larger than this are not searched
+CLASS_LIMIT = 20_000  # conjugacy classes larger than this are not searched
 HIT_LIMIT = 64
 CHUNK = 2048
 
@@ -37,8 +37,9 @@ class Shortest:
     searched_to: int
 
 
-def conjugacy_class(effects: Effects, q: Perm, limit: int = CLASS_LIMIT) -> np.ndarray | None:
-    """Rows of every g' q g for g in the move group, or None past `limit`."""
+def conjugacy_class(effects: Effects, q: Perm, limit: int = CLASS_LIMIT,
+                    deadline: float | None = None) -> np.ndarray | None:
+    """Rows of every g' q g for g in the move group, or None past `limit` or the deadline."""
     arr = effects.moves.array.astype(np.int64)
     inv = np.argsort(arr, axis=1)
     start = np.array(q, dtype=np.int64)[None, :]
@@ -58,6 +59,8 @@ def conjugacy_class(effects: Effects, q: Perm, limit: int = CLASS_LIMIT) -> np.n
                         return None
         frontier = np.array(fresh, dtype=np.int64).reshape(-1, arr.shape[1])
         rows.append(frontier)
+        if deadline is not None and time.monotonic() > deadline:
+            return None
     return np.concatenate(rows)
 
 
@@ -83,8 +86,8 @@ def representatives(effects: Effects, members: np.ndarray) -> np.ndarray:
     return np.array(reps, dtype=np.int64)
 
 
-def targets_for(effects: Effects, q: Perm) -> np.ndarray | None:
-    members = conjugacy_class(effects, q)
+def targets_for(effects: Effects, q: Perm, deadline: float | None = None) -> np.ndarray | None:
+    members = conjugacy_class(effects, q, deadline=deadline)
     if members is None:
         return None
     reps = representatives(effects, members)

@@ -1,20 +1,135 @@
-"""The specialized families of this package that recognize catalog definitions: Loopover,
-sliding puzzles and Flip-it. `recognize(defn)` returns the first family's plan (with
-`plan.solve(state) -> move names`, replayed on the definition) or None."""
+"""Which specialized solver, if any, serves a definition, and how to run it.
+
+A definition is served by a family when it is the catalog's puzzle (same content hash), or when the
+isomorphism matcher finds that it is the catalog's puzzle written with another sticker numbering,
+other move names, other colours or an equivalent move set. In that second case the state is
+relabelled into the catalog's numbering, solved there, and the catalog's moves are translated back
+into the user's own move names; the answer is always replayed on the user's definition.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Callable
+
+from solver import catalog
+from solver.analysis.isomorphism import Match, match
+from solver.catalog import flipit as catalog_flipit
+from solver.catalog import loopover as catalog_loopover
+from solver.catalog import sliding as catalog_sliding
+from solver.definition.canonical import content_hash
+from solver.definition.formats import load_data
 from solver.definition.model import Definition
+from solver.special.bigcube import family as bigcube
+from solver.special.cube3 import family as cube3
 from solver.special.flipit import family as flipit
 from solver.special.loopover import family as loopover
+from solver.special.recognize import verified
 from solver.special.sliding import family as sliding
 
-FAMILIES = {"loopover": loopover, "sliding": sliding, "flipit": flipit}
+BIG_CUBES = (4, 5, 6, 7)  # cube2 is better served by the generic engine's complete table
+SLIDING_OPTIMAL_CELLS = 16
 
 
-def recognize(defn: Definition):
-    for module in FAMILIES.values():
+@dataclass(frozen=True)
+class Special:
+    """A specialized solver bound to one definition: `solve(state, optimal, time_limit, cancel)`
+    returns (moves in the definition's own names, whether they are proven shortest)."""
+
+    family: str
+    solve: Callable[..., tuple[list[str], bool]]
+    can_prove_optimal: bool
+
+
+def _runner(family: str, plan, exact_metric: bool) -> Special:
+    """Wrap a catalog plan; `exact_metric` says a shortest answer there is shortest here too."""
+    if family == "cube3":
+        def run(state, optimal, time_limit, cancel):
+            if optimal:
+                result = plan.solve_optimal(state, time_limit=time_limit or 60.0, cancel=cancel)
+                return result.moves, result.optimal and exact_metric
+            return plan.solve(state, time_limit=time_limit or 1.0, cancel=cancel), False
+        return Special(family, run, exact_metric)
+    if family == "bigcube":
+        return Special(family, lambda state, optimal, time_limit, cancel: (plan.solve(state), False), False)
+    if family == "loopover":
+        small = plan.rows * plan.cols <= 9
+
+        def run(state, optimal, time_limit, cancel):
+            return plan.solve(state, method="optimal" if optimal else "auto"), (optimal or small) and exact_metric
+        return Special(family, run, exact_metric)
+    if family == "sliding":
+        small = plan.rows * plan.cols <= SLIDING_OPTIMAL_CELLS
+        return Special(family, lambda state, optimal, time_limit, cancel: (plan.solve(state), small and exact_metric),
+                       small and exact_metric)
+    if family == "flipit":
+        return Special(family, lambda state, optimal, time_limit, cancel: (plan.solve(state), exact_metric), exact_metric)
+    raise ValueError(family)
+
+
+FAMILIES = {"cube3": cube3, "bigcube": bigcube, "loopover": loopover, "sliding": sliding, "flipit": flipit}
+
+
+def _direct(defn: Definition):
+    for family, module in FAMILIES.items():
         plan = module.recognize(defn)
-        if plan is not None:
-            return plan
+        if plan is not None and not (family == "bigcube" and plan.n not in BIG_CUBES):
+            return family, plan
     return None
+
+
+def _references(defn: Definition) -> list[str]:
+    """Catalog puzzles a definition of this size could be, cheapest checks first."""
+    n = defn.stickers
+    names = []
+    if defn.guarded:
+        names += [f"sliding-{r}x{n // r}" for r in catalog_sliding.SIZES if n % r == 0 and n // r in catalog_sliding.SIZES]
+        if n % 2 == 0 and n // 2 in catalog_flipit.SIZES:
+            names.append(f"flipit-{n // 2}")
+        return names
+    if n == 54:
+        names.append("cube3")
+    names += [f"cube{k}" for k in BIG_CUBES if 6 * k * k == n]
+    names += [f"loopover-{r}x{n // r}" for r in catalog_loopover.SIZES
+              if n % r == 0 and n // r in catalog_loopover.SIZES and len(set(defn.goal)) == n]
+    return names
+
+
+def _bridge(defn: Definition, reference: Definition, m: Match, inner: Special) -> Special:
+    # A shortest answer in the catalog's moves is shortest in the user's only when the two move sets
+    # correspond one to one.
+    one_to_one = len(defn.moves) == len(reference.moves) and all(len(seq) == 1 for seq in m.moves.values())
+
+    def run(state, optimal, time_limit, cancel):
+        ref_state = [None] * defn.stickers
+        for i, colour in enumerate(state):
+            ref_state[m.sticker[i]] = m.colour[colour]
+        ref_moves, proven = inner.solve(tuple(ref_state), optimal, time_limit, cancel)
+        moves = [name for ref in ref_moves for name in m.moves[ref]]
+        return verified(defn, state, moves), proven and one_to_one
+
+    return Special(inner.family, run, inner.can_prove_optimal and one_to_one)
+
+
+_found: dict[str, Special | None] = {}
+
+
+def find(defn: Definition) -> Special | None:
+    """The specialized solver for this definition, or None (remembered per content hash)."""
+    key = content_hash(defn)
+    if key in _found:
+        return _found[key]
+    special = None
+    direct = _direct(defn)
+    if direct is not None:
+        special = _runner(*direct, exact_metric=True)
+    else:
+        for name in _references(defn):
+            reference = load_data(catalog.build(name))
+            m = match(defn, reference)
+            if m is not None:
+                family, plan = _direct(reference)
+                special = _bridge(defn, reference, m, _runner(family, plan, exact_metric=True))
+                break
+    _found[key] = special
+    return special

@@ -3,13 +3,15 @@ processes against real Redis and the PostgreSQL test database.
 
 Worker tests are transactional (`django_db(transaction=True)`), so that what the test writes is
 committed and visible to the worker, which connects to the same test database by name. The broker
-is Redis at 127.0.0.1:6379, database PUZZLEHUB_TEST_REDIS_DB (default 11), emptied per session.
+is Redis at 127.0.0.1:6379, database PUZZLEHUB_TEST_REDIS_DB (default 11), with every key prefixed
+by the test database's name, so that test runs of several checkouts never take each other's messages.
 Leases, heartbeats and the janitor are made short through the environment the workers read.
 """
 
 from __future__ import annotations
 
 import itertools
+import json
 import os
 import signal
 import subprocess
@@ -101,8 +103,11 @@ class Workers:
     def __init__(self, database: str, tmp: Path):
         db = settings.DATABASES["default"]
         url = f"postgres://{db['USER']}{':' + db['PASSWORD'] if db['PASSWORD'] else ''}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{database}"
-        self.env = dict(os.environ, DATABASE_URL=url, CELERY_BROKER_URL=REDIS_URL, PUZZLEHUB_VAR=str(tmp / "var"),
-                        PUZZLEHUB_CACHE=str(tmp / "cache"), PYTHONPATH=str(ROOT), **JOB_ENV)
+        self.artifacts = tmp / "artifacts"  # the storage every worker shares, as S3 would be
+        self.env = dict(os.environ, DATABASE_URL=url, CELERY_BROKER_URL=REDIS_URL, PUZZLEHUB_BROKER_PREFIX=broker_prefix(),
+                        PUZZLEHUB_VAR=str(tmp / "var"),
+                        PUZZLEHUB_CACHE=str(tmp / "cache"), PYTHONPATH=str(ROOT),
+                        PUZZLEHUB_ARTIFACT_STORAGE_OPTIONS=json.dumps({"location": str(self.artifacts)}), **JOB_ENV)
         self.env.setdefault("NUMBA_CACHE_DIR", "/tmp/numba-puzzlehub-tests")
         self.tmp = tmp
         self.running: dict[str, subprocess.Popen] = {}
@@ -145,14 +150,35 @@ class Workers:
             self.kill(name, signal.SIGTERM)
 
 
+def broker_prefix() -> str:
+    return f"{settings.DATABASES['default']['NAME']}:"
+
+
+class Broker:
+    """This run's keys in the shared Redis database."""
+
+    def __init__(self):
+        self.redis = redis.Redis.from_url(REDIS_URL)
+        self.prefix = broker_prefix()
+
+    def queued(self, queue: str) -> int:
+        return self.redis.llen(self.prefix + queue)
+
+    def lose_everything(self) -> None:
+        """What a Redis restart without persistence does to this run's queues."""
+        for key in self.redis.scan_iter(match=self.prefix + "*"):
+            self.redis.delete(key)
+
+
 @pytest.fixture(scope="session")
-def broker():
-    """The test process sends to the same Redis database as the workers; it starts empty."""
-    client = redis.Redis.from_url(REDIS_URL)
-    client.flushdb()
-    app.conf.update(broker_url=REDIS_URL, broker_transport_options={"visibility_timeout": 3600})
-    yield client
-    client.flushdb()
+def broker(django_db_setup):
+    """The test process sends to the same Redis keys as the workers; they start empty."""
+    broker = Broker()
+    broker.lose_everything()
+    app.conf.update(broker_url=REDIS_URL,
+                    broker_transport_options={"visibility_timeout": 3600, "global_keyprefix": broker.prefix})
+    yield broker
+    broker.lose_everything()
 
 
 @pytest.fixture(scope="session")

@@ -4,7 +4,7 @@ import time
 
 from puzzlehub.jobs.models import Job
 
-# scrambles of the 3x3x3 from the catalog, with how long the bidirectional search takes here
+# scrambles of the 3x3x3 from the catalog, with how long the bidirectional search (method bidir) takes here
 MEDIUM = "D' U2 L2 D B F2 B F L D B"  # about 7 s, 9 moves back
 HARD = "R' D' F U' U2 B2 D R2 U' B' L U' U2 F' F' U2"  # far beyond any test's time limit
 

@@ -5,7 +5,7 @@ import hashlib
 import importlib
 
 import pytest
-from django.core.files.storage import storages
+from django.core.files.storage import FileSystemStorage
 
 from puzzlehub.algorithms.models import Algorithm
 from puzzlehub.jobs.models import Job, PatternDatabase
@@ -38,7 +38,7 @@ def test_a_pattern_database_is_built_once_stored_with_its_checksum_and_listed(wo
     rows = client.get(url).json()
     assert rows and all(row["status"] == "ready" for row in rows)
     for db in PatternDatabase.objects.filter(content_hash=cube2_repo.head.content_hash):
-        with storages["artifacts"].open(db.storage_name, "rb") as fh:
+        with FileSystemStorage(location=worker.artifacts).open(db.storage_name, "rb") as fh:
             body = fh.read()
         assert len(body) == db.bytes and hashlib.sha256(body).hexdigest() == db.sha256
     # asking again attaches to the finished build instead of building twice
@@ -49,7 +49,7 @@ def test_a_pattern_database_is_built_once_stored_with_its_checksum_and_listed(wo
 def test_a_discovery_records_its_algorithms_once_under_the_repository(worker, alice, cube2_repo, client_for):
     url = f"/api/repos/alice/{cube2_repo.name}/discoveries/"
     client = client_for(alice)
-    job = finished(client.post(url, {"max_length": 8, "time_limit": 5}, format="json").json()["id"], timeout=120)
+    job = finished(client.post(url, {"max_length": 6, "time_limit": 30}, format="json").json()["id"], timeout=120)
     assert job.status == Job.SUCCEEDED, job.error
     recorded = Algorithm.objects.filter(content_hash=cube2_repo.head.content_hash, source=Algorithm.DISCOVERED)
     assert recorded.count() == len(job.result["recorded"]) > 0
@@ -58,7 +58,7 @@ def test_a_discovery_records_its_algorithms_once_under_the_repository(worker, al
         assert solver_api.apply_moves(defn, algorithm.moves.split()) != defn.goal
     listed = client.get(f"/api/repos/alice/{cube2_repo.name}/algorithms/").json()
     assert listed["count"] == recorded.count()
-    again = finished(client.post(url, {"max_length": 8, "time_limit": 5}, format="json").json()["id"], timeout=120)
+    again = finished(client.post(url, {"max_length": 6, "time_limit": 30}, format="json").json()["id"], timeout=120)
     assert again.status == Job.SUCCEEDED
     assert recorded.count() == len(job.result["recorded"]) + len(again.result["recorded"])
     assert again.result["already_known"] > 0  # the same sequences were not recorded twice

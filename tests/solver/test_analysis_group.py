@@ -7,9 +7,11 @@ from analysis_geometry import cuboid, loopover, pyraminx, recoloured, renumbered
 
 from solver import perm
 from solver.analysis import statespace
-from solver.analysis.group import (StabChain, group_order, move_group, random_element, reachability,
+from solver.analysis.chain import StabChain
+from solver.analysis.group import (group_order, move_group, random_element, reachability,
                                    state_count)
 from solver.analysis.pieces import piece_model
+from solver.definition.model import Case, Definition, Move
 from solver.errors import StateError
 
 KNOWN_ORDERS = [
@@ -136,6 +138,7 @@ def test_big_cube_parity_is_absorbed_by_identical_centres():
 
 @pytest.mark.parametrize("defn", [
     cuboid((3, 1, 3), faces=("R", "L", "F", "B")),
+    recoloured(cuboid((3, 1, 3), faces=("R", "L", "F", "B")), "W" * 9 + "Y" * 9 + "R" * 12),
     sliding(2, 3),
     recoloured(loopover(3, 3), "AAABBBCCC"),
     recoloured(loopover(2, 4), "AABBCCDD"),
@@ -174,3 +177,48 @@ def test_random_elements_are_members_and_uniform():
     counts = Counter(random_element(d, rng) for _ in range(192 * 40))
     assert len(counts) == 192 and all(chain.contains(p) for p in counts)
     assert max(counts.values()) < 3 * 40 and min(counts.values()) > 40 // 3
+
+
+@pytest.mark.parametrize("n", [5, 6, 10])
+def test_loopover_is_symmetric_for_even_sides_alternating_for_odd(n):
+    """SEEDS.md: the last two tiles may need a swap only when n is even; odd n leaves it unsolvable."""
+    expected = factorial(n * n) // (1 if n % 2 == 0 else 2)
+    assert group_order(loopover(n, n)) == (expected, True)
+    assert state_count(loopover(n, n)) == (expected, True)
+
+
+def test_big_sliding_puzzle_counts_from_its_token_groupoid():
+    assert state_count(sliding(10, 10)) == (factorial(100) // 2, True)
+
+
+@pytest.mark.parametrize("n", [29, 30])
+def test_loopover_too_big_to_store_is_proven_by_its_three_cycles(n):
+    d = loopover(n, n)
+    expected = factorial(n * n) // (1 if n % 2 == 0 else 2)
+    assert group_order(d) == (expected, True)
+    assert state_count(d) == (expected, True)
+    s = list(d.goal)
+    s[0], s[1] = s[1], s[0]
+    assert reachability(d, s) == (None if n % 2 == 0 else "parity (tiles)")
+    grouped = recoloured(d, [c for c in "ABCD" for _ in range(n * n // 4)] + ["E"] * (n * n % 4))
+    assert state_count(grouped) == (factorial(n * n) // factorial(n * n // 4) ** 4 // factorial(n * n % 4), True)
+
+
+def doubled(defn: Definition) -> Definition:
+    """Every sticker gets a twin that always moves with it: two-sticker pieces."""
+    n = defn.stickers
+    moves = tuple(Move(m.name, (Case(tuple(m.perm) + tuple(x + n for x in m.perm)),)) for m in defn.moves)
+    goal = tuple(defn.goal) + tuple(c.lower() for c in defn.goal)
+    return Definition(name="doubled", stickers=2 * n, moves=moves, goals=(goal,))
+
+
+def test_a_group_too_big_to_store_gives_bounds_quickly():
+    d = doubled(loopover(20, 20))
+    assert {len(o.slots[0]) for o in piece_model(d).orbits} == {2}
+    order, exact = group_order(d)
+    assert not exact and 1 < order < factorial(400)
+    count, exact = state_count(d)
+    assert not exact and count >= factorial(400)
+    s = list(d.goal)
+    s[0], s[1], s[400], s[401] = s[1], s[0], s[401], s[400]  # two pieces trade places
+    assert reachability(d, s) is None  # not provable either way: nothing is refused

@@ -4,8 +4,10 @@ from collections import Counter
 from analysis_geometry import cuboid, sliding
 
 from solver import perm
+from solver.analysis import statespace
 from solver.analysis.group import reachability
 from solver.analysis.scramble import families, random_moves, random_state
+from solver.definition.model import Case, Definition, Move
 
 
 def test_families_group_powers_of_one_turn():
@@ -73,3 +75,22 @@ def test_cube_random_state_is_a_reachable_scramble():
     d = cuboid((3, 3, 3))
     state, uniform = random_state(d, random.Random(9))
     assert uniform and state != d.goal and reachability(d, state) is None
+
+
+def test_small_guarded_puzzle_random_state_is_uniform_over_the_listed_states():
+    d = Definition(name="blank-ring", stickers=4, goals=(("_", "a", "a", "b"),), moves=(
+        Move("next", tuple(Case(perm.from_cycles(4, [[b, (b + 1) % 4]]), ((b, "_"),)) for b in range(4))),
+        Move("skip", tuple(Case(perm.from_cycles(4, [[b, (b + 2) % 4]]), ((b, "_"), ((b + 1) % 4, "a")))
+                           for b in range(4))),
+    ))
+    seen, _ = statespace.reachable_states(d)
+    listed = {statespace.unpack(d, key) for key in seen}
+    assert d.goal in listed and len(listed) == len(seen)
+    rng = random.Random(1)
+    counts = Counter()
+    for _ in range(len(listed) * 60):
+        state, uniform = random_state(d, rng)
+        assert uniform
+        counts[state] += 1
+    assert set(counts) == listed
+    assert min(counts.values()) > 20

@@ -162,3 +162,40 @@ def test_guarded_puzzles_have_effects_by_replay_but_no_discovery():
     assert perm.apply(result.perm, defn.goal) == state
     with pytest.raises(PuzzleError, match="guarded"):
         discover(defn, time_limit=1)
+
+
+def test_command_line_effect_and_discover(capsys):
+    import json
+
+    from solver.cli import main
+
+    assert main(["effect", "cube3", "R U R' D R U' R' D'"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("corner 3-cycle (") and "support 3 pieces, order 3" in out
+    assert main(["discover", "floppy", "--time-limit", "5", "--json"]) == 0
+    results = json.loads(capsys.readouterr().out)
+    assert results and {"moves", "length", "effect", "effect_key", "support", "order"} <= set(results[0])
+    assert main(["discover", "floppy", "--max-support", "0"]) == 2
+    assert main(["effect", "cube3", "R X"]) == 2
+    assert "unknown move 'X'" in capsys.readouterr().err
+
+
+def test_keys_do_not_depend_on_sticker_numbering_or_move_names():
+    """cube3 with its stickers shuffled and moves renamed: every sequence keeps its effect key,
+    its support and its order (the key is built from the moves alone, not from numbers or names)."""
+    data = catalog.build("cube3")
+    rng = random.Random(11)
+    where = list(range(data["stickers"]))
+    rng.shuffle(where)
+    goal = [None] * len(where)
+    for i, c in enumerate(data["goal"]):
+        goal[where[i]] = c
+    rename = {m["name"]: f"m{k}" for k, m in enumerate(data["moves"])}
+    other = load_data({"format": "puzzlehub/1", "name": "shuffled", "goal": "".join(goal),
+                       "moves": [{"name": rename[m["name"]], "cycles": [[where[x] for x in c] for c in m["cycles"]]}
+                                 for m in data["moves"]]})
+    plain, shuffled = Effects(load("cube3")), Effects(other)
+    for _ in range(30):
+        seq = [rng.choice(list(rename)) for _ in range(rng.randrange(1, 12))]
+        a, b = plain.of_moves(seq), shuffled.of_moves([rename[m] for m in seq])
+        assert (a.key, a.support, a.order) == (b.key, b.support, b.order)

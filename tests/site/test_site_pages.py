@@ -23,7 +23,7 @@ def logged_in(client):
 
 def test_public_pages_render_for_anonymous_readers(client, alice, make_repo):
     make_repo(alice, "rings", description="two rings", topics=["ring"])
-    for path in ["/", "/?q=ring", "/alice/", "/alice/rings/", "/alice/rings/revisions/1/",
+    for path in ["/", "/?q=ring", "/alice/", "/alice/rings/", "/alice/rings/revisions/", "/alice/rings/revisions/1/",
                  "/alice/rings/compare/alice/rings/", "/signup/", "/login/", "/api/docs/"]:
         assert client.get(path).status_code == 200, path
     page = client.get("/alice/rings/").content.decode()
@@ -36,7 +36,7 @@ def test_private_repository_pages_are_404_for_others(client, logged_in, alice, b
     for path in ["/alice/secret/", "/alice/secret/revisions/1/", "/alice/secret/edit/"]:
         assert client.get(path).status_code in (302, 404), path  # anonymous: log in first, or not found
     browser = logged_in(bob)
-    for path in ["/alice/secret/", "/alice/secret/revisions/1/", "/alice/secret/edit/"]:
+    for path in ["/alice/secret/", "/alice/secret/revisions/", "/alice/secret/revisions/1/", "/alice/secret/edit/"]:
         assert browser.get(path).status_code == 404, path
     assert "secret" not in browser.get("/alice/").content.decode()
     assert logged_in(alice).get("/alice/secret/").status_code == 200
@@ -112,3 +112,30 @@ def test_publish_catalog_is_idempotent(client):
     assert Repository.objects.filter(owner__username="puzzlehub").count() == 2
     assert Repository.objects.get(owner__username="puzzlehub", name="floppy").head.number == 1
     assert client.get("/puzzlehub/floppy/").status_code == 200
+
+
+def test_discover_button_queues_a_discovery_job(logged_in, client, alice, bob, make_repo):
+    from puzzlehub.jobs.models import Job
+
+    make_repo(alice, "rings")
+    assert client.post("/alice/rings/discover/").status_code == 302  # anonymous: to the log-in page
+    assert not Job.objects.exists()
+    response = logged_in(bob).post("/alice/rings/discover/")
+    job = Job.objects.get()
+    assert job.kind == Job.DISCOVER and job.repository.full_name == "alice/rings"
+    assert response.status_code == 302 and response["Location"] == f"/jobs/{job.id}/"
+    page = logged_in(bob).get("/alice/rings/").content.decode()
+    assert "Solve a state" in page and "Discover algorithms" in page
+
+
+def test_tile_puzzles_show_each_tile_symbol_and_sticker_puzzles_do_not():
+    from solver import catalog
+
+    sliding = api.load_data(catalog.build("sliding-3x3"))
+    scrambled = api.apply_moves(sliding, ["L", "U"])
+    svg = str(puzzle_svg(sliding, scrambled))
+    assert svg.count("<text") == 9
+    # The labels follow the state, not the goal: tile order as drawn is the scrambled order.
+    drawn = [chunk.split(">", 1)[1].split("<", 1)[0] for chunk in svg.split("<text")[1:]]
+    assert drawn == list(scrambled) and drawn != list(sliding.goal)
+    assert "<text" not in str(puzzle_svg(api.load_data(catalog.build("cube2"))))
