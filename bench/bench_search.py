@@ -11,6 +11,7 @@ import dataclasses
 import os
 import platform
 import random
+import shutil
 import statistics
 import sys
 import tempfile
@@ -151,6 +152,7 @@ def main():
 
     misses = [r for r in ROWS if r[5] != "meets"]
     print(f"\n{len(ROWS) - len(misses)} of {len(ROWS)} figures meet their goals on this machine ({machine()}).")
+    shutil.rmtree(cache, ignore_errors=True)
 
 
 if __name__ == "__main__":
