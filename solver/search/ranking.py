@@ -206,9 +206,15 @@ def rank_factor(loc, f, factors, groups, pieces, binom, work):
         k = factors[f, FK]
         base = factors[f, FBASE]
         n = factors[f, FN]
-        for p in range(factors[f, FPIECE], factors[f, FPIECE] + n):
-            c = loc[p] - base
-            work[c // k] = c % k
+        if k & (k - 1) == 0:
+            sh = popcount(k - 1)
+            for p in range(factors[f, FPIECE], factors[f, FPIECE] + n):
+                c = loc[p] - base
+                work[c >> sh] = c & (k - 1)
+        else:
+            for p in range(factors[f, FPIECE], factors[f, FPIECE] + n):
+                c = loc[p] - base
+                work[c // k] = c % k
         last = n - 1 if factors[f, DROP] else n
         for s in range(last):
             r = r * k + work[s]
@@ -235,11 +241,16 @@ def rank_factor(loc, f, factors, groups, pieces, binom, work):
                 r = r * k + c % k
             continue
         mask = np.int64(0)
+        sh = groups[g, SHIFT]
         for i in range(ps, pe):
             c = loc[pieces[i]] - base
-            s = c // k
+            if sh >= 0:
+                s = c >> sh
+                work[s] = c & (k - 1)
+            else:
+                s = c // k
+                work[s] = c % k
             mask |= np.int64(1) << s
-            work[s] = c % k
         cr = np.int64(0)
         j = 0
         mm = mask
