@@ -32,4 +32,4 @@ test: $(INSTALLED)
 	$(PY) -m pytest
 
 bench: $(INSTALLED)
-	@for script in bench/*.py; do echo "== $$script"; $(PY) $$script || exit 1; done
+	@for script in bench/bench_*.py; do echo "== $$script"; $(PY) $$script || exit 1; done
