@@ -25,6 +25,13 @@ N_EDGES = 12
 
 
 @njit(cache=True)
+def empty_cubie():
+    """Uninitialised (cp, co, ep, eo) arrays: scratch space for the table builders' inner loops."""
+    return (np.empty(N_CORNERS, np.int64), np.empty(N_CORNERS, np.int64),
+            np.empty(N_EDGES, np.int64), np.empty(N_EDGES, np.int64))
+
+
+@njit(cache=True)
 def multiply_into(cp, co, ep, eo, mcp, mco, mep, meo, out_cp, out_co, out_ep, out_eo):
     """out = (cp, co, ep, eo) followed by (mcp, mco, mep, meo); the arrays may not overlap out."""
     for i in range(8):
@@ -55,7 +62,7 @@ class CubieCube:
 
     def __mul__(self, other: "CubieCube") -> "CubieCube":
         """self followed by other."""
-        out = tuple(np.empty(n, dtype=np.int64) for n in (8, 8, 12, 12))
+        out = empty_cubie()
         multiply_into(*self.arrays(), *other.arrays(), *out)
         return CubieCube.from_arrays(*out)
 
