@@ -32,39 +32,43 @@ _FACTORIAL = np.array([1, 1, 2, 6, 24, 120, 720, 5040, 40320], dtype=np.int64)
 
 
 @njit(cache=True)
-def get_twist(co):
+def get_orientation(o, n, base):
+    """The orientations of pieces 0..n-2 as base-`base` digits; the last piece's follows from the
+    zero sum, so it carries no information."""
     v = 0
-    for i in range(7):
-        v = 3 * v + co[i]
+    for i in range(n - 1):
+        v = base * v + o[i]
     return v
+
+
+@njit(cache=True)
+def set_orientation(o, v, n, base):
+    total = 0
+    for i in range(n - 2, -1, -1):
+        o[i] = v % base
+        total += o[i]
+        v //= base
+    o[n - 1] = (base - total % base) % base
+
+
+@njit(cache=True)
+def get_twist(co):
+    return get_orientation(co, 8, 3)
 
 
 @njit(cache=True)
 def set_twist(co, v):
-    total = 0
-    for i in range(6, -1, -1):
-        co[i] = v % 3
-        total += co[i]
-        v //= 3
-    co[7] = (3 - total % 3) % 3
+    set_orientation(co, v, 8, 3)
 
 
 @njit(cache=True)
 def get_flip(eo):
-    v = 0
-    for i in range(11):
-        v = 2 * v + eo[i]
-    return v
+    return get_orientation(eo, 12, 2)
 
 
 @njit(cache=True)
 def set_flip(eo, v):
-    total = 0
-    for i in range(10, -1, -1):
-        eo[i] = v % 2
-        total += eo[i]
-        v //= 2
-    eo[11] = total % 2
+    set_orientation(eo, v, 12, 2)
 
 
 @njit(cache=True)
