@@ -104,18 +104,10 @@ def wreath_bound(orbit: Orbit, images: list[Perm]) -> int:
         return sign(slot_perm), sign(q), total % twist_mod
 
     def reached(vectors) -> int:
-        group = {(0, 0, 0)}
-        frontier = list(group)
-        while frontier:
-            new = []
-            for a in frontier:
-                for v in vectors:
-                    c = ((a[0] + v[0]) % 2, (a[1] + v[1]) % 2, (a[2] + v[2]) % twist_mod)
-                    if c not in group:
-                        group.add(c)
-                        new.append(c)
-            frontier = new
-        return len(group)
+        def add(a, v):
+            return (a[0] + v[0]) % 2, (a[1] + v[1]) % 2, (a[2] + v[2]) % twist_mod
+
+        return len(perm.orbit([(0, 0, 0)], vectors, add))
 
     whole = [(1, m % 2, 0)] + [(0, sign(r), exponent[r] % twist_mod) for r in rot]
     return factorial(slots) * k**slots * reached([features(q) for q in images]) // reached(whole)
