@@ -56,6 +56,11 @@ def definition(
     return data
 
 
+def grid_cells(rows: int, cols: int) -> list[tuple[int, int]]:
+    """The layout of a puzzle with one sticker per cell of a rows x cols grid, read row by row."""
+    return [(c, r) for r in range(rows) for c in range(cols)]
+
+
 def hsv_hex(hue: float, saturation: float, value: float) -> str:
     """A hex colour from hue (0..1 around the wheel), saturation and value (0..1)."""
     r, g, b = colorsys.hsv_to_rgb(hue % 1.0, saturation, value)
