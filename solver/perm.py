@@ -121,8 +121,19 @@ def support(p: Sequence[int]) -> list[int]:
 
 
 def parity(p: Sequence[int]) -> int:
-    """0 for even, 1 for odd."""
-    return sum(len(c) - 1 for c in cycles(p)) % 2
+    """0 for even, 1 for odd: a cycle of length L is L - 1 transpositions. Walks the cycles without
+    building them, since the group analysis calls it on every generator image."""
+    seen = bytearray(len(p))
+    odd = 0
+    for start in range(len(p)):
+        i, length = start, 0
+        while not seen[i]:
+            seen[i] = 1
+            i = p[i]
+            length += 1
+        if length:
+            odd ^= (length - 1) & 1
+    return odd
 
 
 def orbit(start: Iterable[T], generators: Sequence[G], act: Callable[[T, G], T],

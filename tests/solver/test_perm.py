@@ -37,3 +37,10 @@ def test_orbit_of_a_state_under_a_rotation_is_its_distinct_rotations(state):
     assert orbit[0] == tuple(state)
     assert set(orbit) == {tuple(state[-k:] + state[:-k]) for k in range(n)}
     assert len(orbit) == len(set(orbit))
+
+
+@given(st.permutations(range(7)))
+def test_parity_is_the_parity_of_the_inversion_count(p):
+    inversions = sum(1 for i in range(7) for j in range(i + 1, 7) if p[i] > p[j])
+    assert perm.parity(p) == inversions % 2
+    assert perm.parity(perm.inverse(p)) == perm.parity(p)
