@@ -44,3 +44,4 @@ def test_parity_is_the_parity_of_the_inversion_count(p):
     inversions = sum(1 for i in range(7) for j in range(i + 1, 7) if p[i] > p[j])
     assert perm.parity(p) == inversions % 2
     assert perm.parity(perm.inverse(p)) == perm.parity(p)
+

@@ -16,6 +16,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from solver.special.lehmer import rank_permutation, unrank_permutation
+
 N_TWIST = 2187
 N_FLIP = 2048
 N_SLICE = 495
@@ -28,7 +30,6 @@ SLICE_EDGE, U_EDGE, D_EDGE = 0, 4, 8  # first edge number of each group of four
 _BINOMIAL = np.array([[0 if k > n else
                        int(np.prod(np.arange(n - k + 1, n + 1)) // np.prod(np.arange(1, k + 1)))
                        for k in range(5)] for n in range(13)], dtype=np.int64)
-_FACTORIAL = np.array([1, 1, 2, 6, 24, 120, 720, 5040, 40320], dtype=np.int64)
 
 
 @njit(cache=True)
@@ -69,36 +70,6 @@ def get_flip(eo):
 @njit(cache=True)
 def set_flip(eo, v):
     set_orientation(eo, v, 12, 2)
-
-
-@njit(cache=True)
-def rank_permutation(values, n):
-    """Lehmer rank of the order of values[0..n) (n distinct numbers)."""
-    rank = 0
-    for i in range(n):
-        smaller = 0
-        for j in range(i + 1, n):
-            if values[j] < values[i]:
-                smaller += 1
-        rank += smaller * _FACTORIAL[n - 1 - i]
-    return rank
-
-
-@njit(cache=True)
-def unrank_permutation(rank, n, out):
-    """out[0..n) = the permutation of 0..n-1 with that Lehmer rank."""
-    used = np.zeros(n, dtype=np.bool_)
-    for i in range(n):
-        f = _FACTORIAL[n - 1 - i]
-        smaller = rank // f
-        rank %= f
-        for v in range(n):
-            if not used[v]:
-                if smaller == 0:
-                    out[i] = v
-                    used[v] = True
-                    break
-                smaller -= 1
 
 
 @njit(cache=True)
