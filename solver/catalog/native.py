@@ -15,6 +15,11 @@ def move(name: str, p: Perm) -> dict:
     return {"name": name, "cycles": perm.cycles(p)}
 
 
+def turn_and_inverse(name: str, p: Perm) -> list[dict]:
+    """A turn and its inverse, named with a prime (`U`, `U'`)."""
+    return [move(name, p), move(name + "'", perm.inverse(p))]
+
+
 def guarded_move(name: str, cases: Sequence[tuple[Mapping[int, str], Perm]]) -> dict:
     """A move with one case per guard; `cases` are (when, permutation) pairs in order of trial."""
     return {
