@@ -2,7 +2,8 @@
 `get_` and a `set_` (any cube with that coordinate) for each. All are 0 on the solved cube except
 u_edges and d_edges (numbered, like slice_sorted, by the places of their four edges).
 
-- twist (2187): corner orientations; flip (2048): edge orientations.
+- twist (2187): corner orientations (8 pieces, base 3); flip (2048): edge orientations (12, base 2);
+  both read and set by get_orientation and set_orientation.
 - slice_sorted (11880): where the middle-layer edges BL BR FR FL are and in which order;
   slice_sorted // 24 is the slice coordinate (495 sets of places), and in phase 2, where they are
   all in the middle layer, slice_sorted < 24 is their order.
@@ -50,26 +51,6 @@ def set_orientation(o, v, n, base):
         total += o[i]
         v //= base
     o[n - 1] = (base - total % base) % base
-
-
-@njit(cache=True)
-def get_twist(co):
-    return get_orientation(co, 8, 3)
-
-
-@njit(cache=True)
-def set_twist(co, v):
-    set_orientation(co, v, 8, 3)
-
-
-@njit(cache=True)
-def get_flip(eo):
-    return get_orientation(eo, 12, 2)
-
-
-@njit(cache=True)
-def set_flip(eo, v):
-    set_orientation(eo, v, 12, 2)
 
 
 @njit(cache=True)
@@ -165,9 +146,9 @@ SIZE = {TWIST: N_TWIST, FLIP: N_FLIP, SLICE_SORTED: N_SELECTION, U_EDGES: N_SELE
 @njit(cache=True)
 def get_coordinate(kind, cp, co, ep, eo):
     if kind == TWIST:
-        return get_twist(co)
+        return get_orientation(co, 8, 3)
     if kind == FLIP:
-        return get_flip(eo)
+        return get_orientation(eo, 12, 2)
     if kind == SLICE_SORTED:
         return get_selection(ep, SLICE_EDGE)
     if kind == U_EDGES:
@@ -179,7 +160,7 @@ def get_coordinate(kind, cp, co, ep, eo):
     if kind == UD_EDGES:
         return get_ud_edges(ep)
     # FLIPSLICE: the slice coordinate (places of the middle-layer edges) with the flip.
-    return get_selection(ep, SLICE_EDGE) // N_PERM4 * N_FLIP + get_flip(eo)
+    return get_selection(ep, SLICE_EDGE) // N_PERM4 * N_FLIP + get_orientation(eo, 12, 2)
 
 
 @njit(cache=True)
@@ -192,9 +173,9 @@ def set_coordinate(kind, v, cp, co, ep, eo):
         ep[i] = i
         eo[i] = 0
     if kind == TWIST:
-        set_twist(co, v)
+        set_orientation(co, v, 8, 3)
     elif kind == FLIP:
-        set_flip(eo, v)
+        set_orientation(eo, v, 12, 2)
     elif kind == SLICE_SORTED:
         set_selection(ep, SLICE_EDGE, v)
     elif kind == U_EDGES:
@@ -207,4 +188,4 @@ def set_coordinate(kind, v, cp, co, ep, eo):
         set_ud_edges(ep, v)
     else:
         set_selection(ep, SLICE_EDGE, v // N_FLIP * N_PERM4)
-        set_flip(eo, v % N_FLIP)
+        set_orientation(eo, v % N_FLIP, 12, 2)
