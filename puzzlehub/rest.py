@@ -1,10 +1,12 @@
-"""What every API view shares: JSON errors with field names, write throttling, pagination."""
+"""What every API view shares: JSON errors with field names, write throttling, pagination, reading a
+checked request body and answering 201 Created."""
 
 from django.conf import settings
 from django.core.exceptions import ValidationError as DjangoValidationError
-from rest_framework import exceptions
+from rest_framework import exceptions, status
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import SAFE_METHODS
+from rest_framework.response import Response
 from rest_framework.throttling import SimpleRateThrottle
 from rest_framework.views import exception_handler as drf_exception_handler
 
@@ -42,6 +44,18 @@ def int_param(request, key: str, *, minimum: int) -> int | None:
     if not value.isdigit() or int(value) < minimum:
         raise exceptions.ValidationError({key: f"a whole number, {minimum} or more"})
     return int(value)
+
+
+def validated(serializer_class, request, **options) -> dict:
+    """The request body as the serializer checks it; a bad body is a 400 naming the fields."""
+    data = serializer_class(data=request.data, **options)
+    data.is_valid(raise_exception=True)
+    return data.validated_data
+
+
+def created(serializer_class, instance, request) -> Response:
+    """201 Created with the new object as the serializer writes it."""
+    return Response(serializer_class(instance, context={"request": request}).data, status=status.HTTP_201_CREATED)
 
 
 class Pagination(PageNumberPagination):

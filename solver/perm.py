@@ -7,9 +7,11 @@ A permutation is a tuple `p` of length n where `p[i]` is the position the sticke
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence, TypeVar
 
 Perm = tuple[int, ...]
+T = TypeVar("T")
+G = TypeVar("G")
 
 
 def identity(n: int) -> Perm:
@@ -119,5 +121,40 @@ def support(p: Sequence[int]) -> list[int]:
 
 
 def parity(p: Sequence[int]) -> int:
-    """0 for even, 1 for odd."""
-    return sum(len(c) - 1 for c in cycles(p)) % 2
+    """0 for even, 1 for odd: a cycle of length L is L - 1 transpositions. Walks the cycles without
+    building them, since the group analysis calls it on every generator image."""
+    seen = bytearray(len(p))
+    odd = 0
+    for start in range(len(p)):
+        i, length = start, 0
+        while not seen[i]:
+            seen[i] = 1
+            i = p[i]
+            length += 1
+        if length:
+            odd ^= (length - 1) & 1
+    return odd
+
+
+def orbit(start: Iterable[T], generators: Sequence[G], act: Callable[[T, G], T],
+          limit: int | None = None) -> list[T] | None:
+    """Everything `act(x, g)` reaches from the start items by generators applied again and again, in
+    breadth-first order with the start items first (repeats dropped); None as soon as more than
+    `limit` are found, so that a caller can refuse a closure too large to hold."""
+    found = dict.fromkeys(start)
+    queue = list(found)
+    for x in queue:  # the queue grows while it is read: breadth-first
+        for g in generators:
+            image = act(x, g)
+            if image not in found:
+                found[image] = None
+                queue.append(image)
+                if limit is not None and len(found) > limit:
+                    return None
+    return queue
+
+
+def group_elements(generators: Sequence[Perm], n: int, limit: int | None = None) -> list[Perm] | None:
+    """The permutations of n positions that the generators generate (identity first); None when
+    there are more than `limit`."""
+    return orbit([identity(n)], generators, compose, limit)

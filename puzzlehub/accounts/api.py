@@ -1,14 +1,14 @@
 """API: sign-up, API tokens, public user profiles."""
 
 from drf_spectacular.utils import extend_schema
-from rest_framework import serializers, status
+from rest_framework import serializers
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from puzzlehub.accounts import selectors, services
-from puzzlehub.rest import WriteThrottle
+from puzzlehub.rest import WriteThrottle, created, validated
 
 
 class SignUpSerializer(serializers.Serializer):
@@ -32,10 +32,8 @@ class UserCreate(APIView):
 
     @extend_schema(request=SignUpSerializer, responses={201: UserSerializer}, summary="Sign up")
     def post(self, request):
-        data = SignUpSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        user = services.create_user(**data.validated_data)
-        return Response(UserSerializer(user, context={"request": request}).data, status=status.HTTP_201_CREATED)
+        user = services.create_user(**validated(SignUpSerializer, request))
+        return created(UserSerializer, user, request)
 
 
 class UserDetail(APIView):

@@ -12,7 +12,7 @@ from rest_framework.views import APIView
 from puzzlehub.algorithms import selectors, services
 from puzzlehub.algorithms.models import Algorithm
 from puzzlehub.repos import selectors as repo_selectors
-from puzzlehub.rest import int_param
+from puzzlehub.rest import created, int_param, validated
 
 
 class AlgorithmSerializer(serializers.Serializer):
@@ -98,11 +98,9 @@ class RepositoryAlgorithms(ListAPIView):
                    summary="Submit a sequence: the server replays it and computes its effect")
     def post(self, request, owner, name):
         repository = repo_selectors.get_repository(owner=owner, name=name, user=request.user)
-        data = AlgorithmCreateSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        algorithm = services.submit_algorithm(repository=repository, user=request.user, **data.validated_data)
-        return Response(AlgorithmSerializer(algorithm, context={"request": request}).data,
-                        status=status.HTTP_201_CREATED)
+        data = validated(AlgorithmCreateSerializer, request)
+        algorithm = services.submit_algorithm(repository=repository, user=request.user, **data)
+        return created(AlgorithmSerializer, algorithm, request)
 
 
 class AlgorithmDetail(APIView):
@@ -118,10 +116,9 @@ class VoteView(APIView):
     @extend_schema(request=VoteSerializer, responses=VoteResultSerializer, summary="Vote up (1) or down (-1)")
     def put(self, request, pk):
         algorithm = selectors.get_algorithm(algorithm_id=pk, user=request.user)
-        data = VoteSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        algorithm = services.vote(user=request.user, algorithm=algorithm, value=data.validated_data["value"])
-        return Response({"score": algorithm.score, "vote": data.validated_data["value"]})
+        value = validated(VoteSerializer, request)["value"]
+        algorithm = services.vote(user=request.user, algorithm=algorithm, value=value)
+        return Response({"score": algorithm.score, "vote": value})
 
     @extend_schema(request=None, responses=VoteResultSerializer, summary="Withdraw the caller's vote")
     def delete(self, request, pk):
@@ -142,16 +139,14 @@ class AlgorithmComments(ListAPIView):
                    summary="Comment in markdown; `parent` makes it a reply (one level)")
     def post(self, request, pk):
         algorithm = selectors.get_algorithm(algorithm_id=pk, user=request.user)
-        data = CommentCreateSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
+        data = validated(CommentCreateSerializer, request)
         parent = None
-        if data.validated_data["parent"] is not None:
-            parent = algorithm.comments.filter(id=data.validated_data["parent"]).first()
+        if data["parent"] is not None:
+            parent = algorithm.comments.filter(id=data["parent"]).first()
             if parent is None:
                 raise ValidationError({"parent": "no such comment on this algorithm"})
-        comment = services.add_comment(algorithm=algorithm, author=request.user,
-                                       body=data.validated_data["body"], parent=parent)
-        return Response(CommentSerializer(comment).data, status=status.HTTP_201_CREATED)
+        comment = services.add_comment(algorithm=algorithm, author=request.user, body=data["body"], parent=parent)
+        return created(CommentSerializer, comment, request)
 
 
 class CommentDetail(APIView):
@@ -162,9 +157,8 @@ class CommentDetail(APIView):
     @extend_schema(request=CommentUpdateSerializer, responses=CommentSerializer, summary="Edit (author only)")
     def patch(self, request, pk):
         comment = selectors.get_comment(comment_id=pk, user=request.user)
-        data = CommentUpdateSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        comment = services.edit_comment(comment=comment, user=request.user, body=data.validated_data["body"])
+        body = validated(CommentUpdateSerializer, request)["body"]
+        comment = services.edit_comment(comment=comment, user=request.user, body=body)
         return Response(CommentSerializer(comment).data)
 
     @extend_schema(responses={204: None}, summary="Delete (author only), with its replies")

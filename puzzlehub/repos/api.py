@@ -12,7 +12,7 @@ from rest_framework.views import APIView
 
 from puzzlehub.repos import selectors, services
 from puzzlehub.repos.models import Repository
-from puzzlehub.rest import int_param
+from puzzlehub.rest import created, int_param, validated
 
 VISIBILITY = [Repository.PUBLIC, Repository.PRIVATE]
 
@@ -162,11 +162,8 @@ class RepositoryList(ListAPIView):
     @extend_schema(request=RepositoryCreateSerializer, responses={201: RepositorySerializer},
                    summary="Create a repository with its first revision")
     def post(self, request):
-        data = RepositoryCreateSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        repository = services.create_repository(owner=request.user, **data.validated_data)
-        return Response(RepositorySerializer(repository, context={"request": request}).data,
-                        status=status.HTTP_201_CREATED)
+        repository = services.create_repository(owner=request.user, **validated(RepositoryCreateSerializer, request))
+        return created(RepositorySerializer, repository, request)
 
 
 class RepositoryDetail(APIView):
@@ -178,9 +175,8 @@ class RepositoryDetail(APIView):
     @extend_schema(request=RepositoryUpdateSerializer, responses=RepositorySerializer)
     def patch(self, request, owner, name):
         repository = owned(selectors.get_repository(owner=owner, name=name, user=request.user), request.user)
-        data = RepositoryUpdateSerializer(data=request.data, partial=True)
-        data.is_valid(raise_exception=True)
-        repository = services.update_repository(repository=repository, **data.validated_data)
+        changes = validated(RepositoryUpdateSerializer, request, partial=True)
+        repository = services.update_repository(repository=repository, **changes)
         return Response(RepositorySerializer(repository, context={"request": request}).data)
 
     @extend_schema(responses={204: None})
@@ -204,11 +200,9 @@ class RevisionList(ListAPIView):
                    summary="Add a revision (owner only); the definition must validate")
     def post(self, request, owner, name):
         repository = owned(selectors.get_repository(owner=owner, name=name, user=request.user), request.user)
-        data = RevisionCreateSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        revision = services.create_revision(repository=repository, author=request.user, **data.validated_data)
-        return Response(RevisionDetailSerializer(revision, context={"request": request}).data,
-                        status=status.HTTP_201_CREATED)
+        data = validated(RevisionCreateSerializer, request)
+        revision = services.create_revision(repository=repository, author=request.user, **data)
+        return created(RevisionDetailSerializer, revision, request)
 
 
 class RevisionDetail(APIView):
@@ -226,11 +220,9 @@ class Fork(APIView):
                    summary="Fork into the caller's account, with the whole history")
     def post(self, request, owner, name):
         repository = selectors.get_repository(owner=owner, name=name, user=request.user)
-        data = ForkSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        fork = services.fork_repository(repository=repository, user=request.user, **data.validated_data)
-        return Response(RepositorySerializer(fork, context={"request": request}).data,
-                        status=status.HTTP_201_CREATED)
+        data = validated(ForkSerializer, request)
+        fork = services.fork_repository(repository=repository, user=request.user, **data)
+        return created(RepositorySerializer, fork, request)
 
 
 class ForkList(ListAPIView):

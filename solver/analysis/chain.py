@@ -206,21 +206,6 @@ class StabChain:
         return tuple(int(x) for x in g)
 
 
-def sign(p: Sequence[int]) -> int:
-    """0 for an even permutation, 1 for an odd one."""
-    seen = bytearray(len(p))
-    odd = 0
-    for i in range(len(p)):
-        if not seen[i]:
-            j, length = i, 0
-            while not seen[j]:
-                seen[j] = 1
-                j = p[j]
-                length += 1
-            odd ^= (length - 1) & 1
-    return odd
-
-
 def f2_rank(vectors: Iterable[int]) -> int:
     """Rank over GF(2) of bit vectors given as ints."""
     basis: list[int] = []
@@ -255,7 +240,7 @@ def symmetric_bound(n: int, gens: list) -> int:
         v = 0
         for j, o in enumerate(orbits_list):
             index = {x: k for k, x in enumerate(o)}
-            v |= sign([index[int(g[x])] for x in o]) << j
+            v |= perm.parity([index[int(g[x])] for x in o]) << j
         vectors.append(v)
     return prod(factorial(len(o)) for o in orbits_list) * 2 ** f2_rank(vectors) // 2 ** len(orbits_list)
 

@@ -17,7 +17,7 @@ from math import factorial, prod
 from typing import Iterable, Sequence
 
 from solver import perm
-from solver.analysis.chain import StabChain, f2_rank, holds_alternating, sign, symmetric_bound
+from solver.analysis.chain import StabChain, f2_rank, holds_alternating, symmetric_bound
 from solver.analysis.pieces import Orbit, PieceModel, piece_generators, piece_model
 from solver.errors import StateError
 from solver.perm import Perm
@@ -67,7 +67,7 @@ def _orbit_signs(model: PieceModel, p: Sequence[int]) -> int:
         stickers = orbit.stickers
         index = {x: i for i, x in enumerate(stickers)}
         sticker_perm = [index[p[x]] for x in stickers]
-        bits |= sign(slot_perm) << (2 * oi) | sign(sticker_perm) << (2 * oi + 1)
+        bits |= perm.parity(slot_perm) << (2 * oi) | perm.parity(sticker_perm) << (2 * oi + 1)
     return bits
 
 
@@ -101,23 +101,15 @@ def wreath_bound(orbit: Orbit, images: list[Perm]) -> int:
     def features(q: Perm) -> tuple[int, int, int]:
         slot_perm = [q[s * m] // m for s in range(slots)]
         total = sum(exponent[tuple(q[s * m + j] - slot_perm[s] * m for j in range(m))] for s in range(slots))
-        return sign(slot_perm), sign(q), total % twist_mod
+        return perm.parity(slot_perm), perm.parity(q), total % twist_mod
 
     def reached(vectors) -> int:
-        group = {(0, 0, 0)}
-        frontier = list(group)
-        while frontier:
-            new = []
-            for a in frontier:
-                for v in vectors:
-                    c = ((a[0] + v[0]) % 2, (a[1] + v[1]) % 2, (a[2] + v[2]) % twist_mod)
-                    if c not in group:
-                        group.add(c)
-                        new.append(c)
-            frontier = new
-        return len(group)
+        def add(a, v):
+            return (a[0] + v[0]) % 2, (a[1] + v[1]) % 2, (a[2] + v[2]) % twist_mod
 
-    whole = [(1, m % 2, 0)] + [(0, sign(r), exponent[r] % twist_mod) for r in rot]
+        return len(perm.orbit([(0, 0, 0)], vectors, add))
+
+    whole = [(1, m % 2, 0)] + [(0, perm.parity(r), exponent[r] % twist_mod) for r in rot]
     return factorial(slots) * k**slots * reached([features(q) for q in images]) // reached(whole)
 
 
@@ -227,7 +219,7 @@ def run_parities(runs, p) -> int:
     bits = 0
     for j, run in enumerate(runs):
         index = {x: i for i, x in enumerate(run)}
-        bits |= sign([index[int(p[x])] for x in run]) << j
+        bits |= perm.parity([index[int(p[x])] for x in run]) << j
     return bits
 
 
@@ -410,7 +402,7 @@ def _diagnose(defn, group: MoveGroup, p: Perm) -> str:
         if chain.contains(untwisted):
             word = {2: "flip", 3: "twist"}.get(orbit.twists, "twist")
             twists.append(f"{_singular(orbit.name)} {word}")
-        elif sign([i // m for i in untwisted[::m]]) and not any(v >> (2 * oi) & 1 for v in gen_signs):
+        elif perm.parity([i // m for i in untwisted[::m]]) and not any(v >> (2 * oi) & 1 for v in gen_signs):
             parities.append(orbit.name)
         else:
             return f"{orbit.name}: this arrangement of pieces is not reachable"
@@ -524,7 +516,7 @@ def _guarded_reachability(defn, state) -> str | None:
         loop = perm.compose(tuple(p), perm.inverse(token.paths[v]))
         if token.loops.contains(loop):
             return None
-        if sign(loop) and all(sign(g) == 0 for g in token.loops.gens):
+        if perm.parity(loop) and all(perm.parity(g) == 0 for g in token.loops.gens):
             return "parity: the tiles' permutation does not match the blank's position"
         return "not reachable with these moves"
     return _by_enumeration(defn, state)

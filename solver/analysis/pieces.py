@@ -179,20 +179,8 @@ def _orientation_group(ref: tuple[int, ...], block_of: list[int], gens: list[Per
                 sigma = tuple(pos[x] for x in image)
                 if not perm.is_identity(sigma):
                     schreier.add(sigma)
-    group = {tuple(range(len(ref)))}
-    frontier = list(group)
-    while frontier:
-        nxt = []
-        for a in frontier:
-            for s in schreier:
-                c = perm.compose(a, s)
-                if c not in group:
-                    group.add(c)
-                    nxt.append(c)
-                    if len(group) > MAX_TWISTS:
-                        return frames, None
-        frontier = nxt
-    return frames, tuple(sorted(group))
+    group = perm.group_elements(sorted(schreier), len(ref), MAX_TWISTS)
+    return frames, None if group is None else tuple(sorted(group))
 
 
 def _orbit_names(sizes: list[int]) -> list[str]:

@@ -42,7 +42,7 @@ def build(name: str = "ball-ring") -> dict:
     moves = []
     for move_name, value in SEED_MOVES.items():
         p = perm.from_cycles(STICKERS, _closed_cycles(value))
-        moves += [native.move(move_name, p), native.move(move_name + "'", perm.inverse(p))]
+        moves += native.turn_and_inverse(move_name, p)
     return native.definition(
         name=name,
         description=describe(),

@@ -109,24 +109,9 @@ def rotation_symmetries(body: Body, w: int, d: int, h: int) -> list[tuple[str, P
         p = body.whole_turn(axis, -90)
         if p is None:
             name, p = name + "2", body.whole_turn(axis, 180)
-        if p not in _closure([q for _, q in chosen], len(body)):
+        if p not in perm.group_elements([q for _, q in chosen], len(body)):
             chosen.append((name, p))
     return chosen
-
-
-def _closure(generators: list[Perm], n: int) -> set[Perm]:
-    group = {perm.identity(n)}
-    frontier = list(group)
-    while frontier:
-        nxt = []
-        for g in frontier:
-            for s in generators:
-                h = perm.compose(g, s)
-                if h not in group:
-                    group.add(h)
-                    nxt.append(h)
-        frontier = nxt
-    return group
 
 
 def colours() -> dict[str, native.Colour]:

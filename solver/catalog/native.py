@@ -15,6 +15,11 @@ def move(name: str, p: Perm) -> dict:
     return {"name": name, "cycles": perm.cycles(p)}
 
 
+def turn_and_inverse(name: str, p: Perm) -> list[dict]:
+    """A turn and its inverse, named with a prime (`U`, `U'`)."""
+    return [move(name, p), move(name + "'", perm.inverse(p))]
+
+
 def guarded_move(name: str, cases: Sequence[tuple[Mapping[int, str], Perm]]) -> dict:
     """A move with one case per guard; `cases` are (when, permutation) pairs in order of trial."""
     return {
@@ -54,6 +59,11 @@ def definition(
     if symmetries:
         data["symmetries"] = list(symmetries)
     return data
+
+
+def grid_cells(rows: int, cols: int) -> list[tuple[int, int]]:
+    """The layout of a puzzle with one sticker per cell of a rows x cols grid, read row by row."""
+    return [(c, r) for r in range(rows) for c in range(cols)]
 
 
 def hsv_hex(hue: float, saturation: float, value: float) -> str:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from solver import perm
 from solver.catalog import native
 from solver.catalog.geometry import Body
 
@@ -69,7 +68,7 @@ def build(name: str = "pyraminx") -> dict:
     for vertex, axis in VERTICES.items():
         # the tip and middle layer of a vertex: points whose weight on it is at least 4 ninths
         p = body.layer_turn(axis, -120, 3)
-        moves += [native.move(vertex, p), native.move(vertex + "'", perm.inverse(p))]
+        moves += native.turn_and_inverse(vertex, p)
     return native.definition(
         name=name,
         description=describe(),

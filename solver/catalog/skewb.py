@@ -9,7 +9,6 @@ and three centres; the turned half is the one on the corner's side of the cut.
 
 from __future__ import annotations
 
-from solver import perm
 from solver.catalog import box, native
 from solver.catalog.geometry import Body
 
@@ -34,7 +33,7 @@ def build(name: str = "skewb") -> dict:
     moves = []
     for move_name, corner in CORNERS.items():
         p = body.layer_turn(corner, -120, 0)
-        moves += [native.move(move_name, p), native.move(move_name + "'", perm.inverse(p))]
+        moves += native.turn_and_inverse(move_name, p)
     return native.definition(
         name=name,
         description=describe(),

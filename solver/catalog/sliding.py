@@ -38,7 +38,7 @@ def build(rows: int, cols: int, name: str) -> dict:
         goal=tiles,
         moves=moves,
         colours=colours,
-        cells=[(c, r) for r in range(rows) for c in range(cols)],
+        cells=native.grid_cells(rows, cols),
     )
 
 

@@ -531,21 +531,7 @@ def _reverse_case(case: Case) -> Case:
 
 def _close_goals(goals: list[tuple[str, ...]], symmetries: list[perm.Perm]) -> tuple[tuple[str, ...], ...]:
     """Every image of every goal under the group the symmetries generate, given goals first."""
-    result = list(dict.fromkeys(goals))
-    if not symmetries:
-        return tuple(result)
-    seen = set(result)
-    frontier = list(result)
-    while frontier:
-        nxt = []
-        for g in frontier:
-            for s in symmetries:
-                image = perm.apply(s, g)
-                if image not in seen:
-                    seen.add(image)
-                    result.append(image)
-                    nxt.append(image)
-                    if len(result) > MAX_GOALS:
-                        raise DefinitionError(f"symmetries: more than {MAX_GOALS:,} solved states")
-        frontier = nxt
+    result = perm.orbit(goals, symmetries, lambda goal, s: perm.apply(s, goal), MAX_GOALS)
+    if result is None:
+        raise DefinitionError(f"symmetries: more than {MAX_GOALS:,} solved states")
     return tuple(result)

@@ -26,6 +26,12 @@ def is_catalog(defn: Definition, name: str) -> bool:
     return content_hash(defn) == catalog_hash(name)
 
 
+def grid_shapes(cells: int, sizes) -> list[tuple[int, int]]:
+    """The (rows, cols) with rows * cols = cells and both among the catalog's sizes: the candidate
+    sizes of a grid puzzle with one sticker per cell."""
+    return [(rows, cells // rows) for rows in sizes if cells % rows == 0 and cells // rows in sizes]
+
+
 def verified(defn: Definition, state, moves: list[str]) -> list[str]:
     """The moves, after replaying them on the definition from `state` to a goal."""
     if not verify(defn, tuple(state), moves):

@@ -15,3 +15,13 @@ def _seed_ball_ring() -> str:
 @pytest.fixture(scope="session")
 def ball_ring_text() -> str:
     return _seed_ball_ring()
+
+
+@pytest.fixture(scope="module")
+def module_cache(tmp_path_factory):
+    """A fresh table cache (PUZZLEHUB_CACHE) for one test module: its tables are built once there
+    and neither read from nor left in the user's cache."""
+    mp = pytest.MonkeyPatch()
+    mp.setenv("PUZZLEHUB_CACHE", str(tmp_path_factory.mktemp("cache")))
+    yield
+    mp.undo()

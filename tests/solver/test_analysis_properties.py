@@ -29,26 +29,11 @@ def small_puzzles(draw):
     return Definition(name="random", stickers=n, moves=moves, goals=(tuple(colours),))
 
 
-def closure(gens, n):
-    group = {perm.identity(n)}
-    frontier = list(group)
-    while frontier:
-        new = []
-        for a in frontier:
-            for g in gens:
-                c = perm.compose(a, g)
-                if c not in group:
-                    group.add(c)
-                    new.append(c)
-        frontier = new
-    return group
-
-
 @settings(max_examples=60, deadline=None)
 @given(small_puzzles())
 def test_chain_order_and_membership_match_closure(defn):
     n, gens = defn.stickers, defn.generators()
-    group = closure(gens, n)
+    group = set(perm.group_elements(gens, n))
     chain = StabChain(n, gens)
     assert chain.complete and chain.order == len(group)
     for p in list(group)[:50]:
@@ -84,7 +69,7 @@ def test_every_move_maps_pieces_onto_pieces(defn):
 @given(small_puzzles())
 def test_alternating_is_only_claimed_when_every_three_cycle_is_in_the_group(defn):
     n, gens = defn.stickers, defn.generators()
-    group = closure(gens, n)
+    group = set(perm.group_elements(gens, n))
     for orbit in point_orbits(n, gens):
         if holds_alternating(gens, orbit):
             a = orbit[0]

@@ -147,6 +147,19 @@ symmetries: [{name: s, cycles: [[0, 1, 2, 3]]}]
     assert defn.given_goals == 1
 
 
+def test_symmetries_with_too_many_goal_images_are_refused():
+    # 8 distinct stickers under a transposition and an 8-cycle: 8! = 40320 images, above the bound.
+    text = """
+format: puzzlehub/1
+name: line
+moves: [{name: A, cycles: [[0, 1]]}]
+goal: ABCDEFGH
+symmetries: [{name: s, cycles: [[0, 1]]}, {name: t, cycles: [[0, 1, 2, 3, 4, 5, 6, 7]]}]
+"""
+    with pytest.raises(DefinitionError, match="symmetries: more than 5,000 solved states"):
+        load_text(text)
+
+
 # -- canonical hash -----------------------------------------------------------------------------
 
 def _random_puzzle(rng: random.Random) -> dict:

@@ -17,12 +17,7 @@ from solver.special.loopover import family as loopover_family
 from solver.special.sliding import family as sliding_family
 
 
-@pytest.fixture(autouse=True, scope="module")
-def cache(tmp_path_factory):
-    mp = pytest.MonkeyPatch()
-    mp.setenv("PUZZLEHUB_CACHE", str(tmp_path_factory.mktemp("cache")))
-    yield
-    mp.undo()
+pytestmark = pytest.mark.usefixtures("module_cache")
 
 
 def scrambled(defn, rng, steps):

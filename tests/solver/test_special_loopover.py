@@ -13,12 +13,7 @@ from solver.errors import StateError, UnreachableError
 from solver.special.loopover import Board, Shift, length, optimal, pdb_search, solve, solve_constructive
 
 
-@pytest.fixture(autouse=True, scope="module")
-def cache(tmp_path_factory):
-    mp = pytest.MonkeyPatch()
-    mp.setenv("PUZZLEHUB_CACHE", str(tmp_path_factory.mktemp("cache")))
-    yield
-    mp.undo()
+pytestmark = pytest.mark.usefixtures("module_cache")
 
 
 def shifted(tiles, rows, cols, s: Shift):

@@ -13,12 +13,7 @@ from solver.special import store
 from solver.special.sliding import Board, parse_tiles, pdb, solve
 
 
-@pytest.fixture(autouse=True, scope="module")
-def cache(tmp_path_factory):
-    mp = pytest.MonkeyPatch()
-    mp.setenv("PUZZLEHUB_CACHE", str(tmp_path_factory.mktemp("cache")))
-    yield
-    mp.undo()
+pytestmark = pytest.mark.usefixtures("module_cache")
 
 
 def neighbours(board, tiles):

@@ -24,7 +24,7 @@ from solver.special import cube3
 from solver.special.bigcube import cycles
 from solver.special.bigcube.model import BigCube, Layer
 from solver.special.cube3 import geometry as cube3_geometry
-from solver.special.cube3.cubie import CubieCube, permutation_parity
+from solver.special.cube3.cubie import CubieCube
 
 
 @dataclass
@@ -61,7 +61,7 @@ def _odd_turn(cube: BigCube, orbit: cycles.PieceOrbit) -> Layer:
     for layer in cube.layers():
         if layer.depth > 1 and layer.turns == 1:
             p = cube.layer_perm(layer)
-            if permutation_parity([index[p[s]] for s in orbit.positions]):
+            if perm.parity([index[p[s]] for s in orbit.positions]):
                 return layer
     raise AssertionError("no inner quarter turn is odd on a wing orbit")
 
@@ -99,7 +99,7 @@ class _Reduction:
                 colours.append(self.face_colour[cube3_geometry.face_of(i)])
         try:
             cubies = cube3.to_cubies("".join(colours))
-            if n % 2 == 0 and permutation_parity(cubies.cp) != permutation_parity(cubies.ep):
+            if n % 2 == 0 and perm.parity(cubies.cp) != perm.parity(cubies.ep):
                 ep = list(cubies.ep)
                 ep[4], ep[5] = ep[5], ep[4]
                 cubies = CubieCube(cubies.cp, cubies.co, tuple(ep), cubies.eo)
@@ -119,7 +119,7 @@ class _Reduction:
             if sorted(pieces, key=lambda k: -1 if k is None else k) != list(range(len(pieces))):
                 raise UnreachableError(f"cube{self.cube.n}: the wings at stickers {orbit.positions[:3]}... "
                                        "do not have the colours of one wing each")
-            if permutation_parity(pieces):
+            if perm.parity(pieces):
                 self.apply([turn])
 
     def solve_orbit(self, orbit, library) -> None:

@@ -2,7 +2,8 @@
 `get_` and a `set_` (any cube with that coordinate) for each. All are 0 on the solved cube except
 u_edges and d_edges (numbered, like slice_sorted, by the places of their four edges).
 
-- twist (2187): corner orientations; flip (2048): edge orientations.
+- twist (2187): corner orientations (8 pieces, base 3); flip (2048): edge orientations (12, base 2);
+  both read and set by get_orientation and set_orientation.
 - slice_sorted (11880): where the middle-layer edges BL BR FR FL are and in which order;
   slice_sorted // 24 is the slice coordinate (495 sets of places), and in phase 2, where they are
   all in the middle layer, slice_sorted < 24 is their order.
@@ -16,6 +17,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from solver.special.lehmer import rank_permutation, unrank_permutation
+
 N_TWIST = 2187
 N_FLIP = 2048
 N_SLICE = 495
@@ -28,73 +31,26 @@ SLICE_EDGE, U_EDGE, D_EDGE = 0, 4, 8  # first edge number of each group of four
 _BINOMIAL = np.array([[0 if k > n else
                        int(np.prod(np.arange(n - k + 1, n + 1)) // np.prod(np.arange(1, k + 1)))
                        for k in range(5)] for n in range(13)], dtype=np.int64)
-_FACTORIAL = np.array([1, 1, 2, 6, 24, 120, 720, 5040, 40320], dtype=np.int64)
 
 
 @njit(cache=True)
-def get_twist(co):
+def get_orientation(o, n, base):
+    """The orientations of pieces 0..n-2 as base-`base` digits; the last piece's follows from the
+    zero sum, so it carries no information."""
     v = 0
-    for i in range(7):
-        v = 3 * v + co[i]
+    for i in range(n - 1):
+        v = base * v + o[i]
     return v
 
 
 @njit(cache=True)
-def set_twist(co, v):
+def set_orientation(o, v, n, base):
     total = 0
-    for i in range(6, -1, -1):
-        co[i] = v % 3
-        total += co[i]
-        v //= 3
-    co[7] = (3 - total % 3) % 3
-
-
-@njit(cache=True)
-def get_flip(eo):
-    v = 0
-    for i in range(11):
-        v = 2 * v + eo[i]
-    return v
-
-
-@njit(cache=True)
-def set_flip(eo, v):
-    total = 0
-    for i in range(10, -1, -1):
-        eo[i] = v % 2
-        total += eo[i]
-        v //= 2
-    eo[11] = total % 2
-
-
-@njit(cache=True)
-def rank_permutation(values, n):
-    """Lehmer rank of the order of values[0..n) (n distinct numbers)."""
-    rank = 0
-    for i in range(n):
-        smaller = 0
-        for j in range(i + 1, n):
-            if values[j] < values[i]:
-                smaller += 1
-        rank += smaller * _FACTORIAL[n - 1 - i]
-    return rank
-
-
-@njit(cache=True)
-def unrank_permutation(rank, n, out):
-    """out[0..n) = the permutation of 0..n-1 with that Lehmer rank."""
-    used = np.zeros(n, dtype=np.bool_)
-    for i in range(n):
-        f = _FACTORIAL[n - 1 - i]
-        smaller = rank // f
-        rank %= f
-        for v in range(n):
-            if not used[v]:
-                if smaller == 0:
-                    out[i] = v
-                    used[v] = True
-                    break
-                smaller -= 1
+    for i in range(n - 2, -1, -1):
+        o[i] = v % base
+        total += o[i]
+        v //= base
+    o[n - 1] = (base - total % base) % base
 
 
 @njit(cache=True)
@@ -190,9 +146,9 @@ SIZE = {TWIST: N_TWIST, FLIP: N_FLIP, SLICE_SORTED: N_SELECTION, U_EDGES: N_SELE
 @njit(cache=True)
 def get_coordinate(kind, cp, co, ep, eo):
     if kind == TWIST:
-        return get_twist(co)
+        return get_orientation(co, 8, 3)
     if kind == FLIP:
-        return get_flip(eo)
+        return get_orientation(eo, 12, 2)
     if kind == SLICE_SORTED:
         return get_selection(ep, SLICE_EDGE)
     if kind == U_EDGES:
@@ -204,7 +160,7 @@ def get_coordinate(kind, cp, co, ep, eo):
     if kind == UD_EDGES:
         return get_ud_edges(ep)
     # FLIPSLICE: the slice coordinate (places of the middle-layer edges) with the flip.
-    return get_selection(ep, SLICE_EDGE) // N_PERM4 * N_FLIP + get_flip(eo)
+    return get_selection(ep, SLICE_EDGE) // N_PERM4 * N_FLIP + get_orientation(eo, 12, 2)
 
 
 @njit(cache=True)
@@ -217,9 +173,9 @@ def set_coordinate(kind, v, cp, co, ep, eo):
         ep[i] = i
         eo[i] = 0
     if kind == TWIST:
-        set_twist(co, v)
+        set_orientation(co, v, 8, 3)
     elif kind == FLIP:
-        set_flip(eo, v)
+        set_orientation(eo, v, 12, 2)
     elif kind == SLICE_SORTED:
         set_selection(ep, SLICE_EDGE, v)
     elif kind == U_EDGES:
@@ -232,4 +188,4 @@ def set_coordinate(kind, v, cp, co, ep, eo):
         set_ud_edges(ep, v)
     else:
         set_selection(ep, SLICE_EDGE, v // N_FLIP * N_PERM4)
-        set_flip(eo, v % N_FLIP)
+        set_orientation(eo, v % N_FLIP, 12, 2)

@@ -16,12 +16,20 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
+from solver import perm
 from solver.errors import UnreachableError
 
 CORNER_NAMES = ("ULB", "UBR", "URF", "UFL", "DLB", "DBR", "DRF", "DFL")
 EDGE_NAMES = ("BL", "BR", "FR", "FL", "UB", "UR", "UF", "UL", "DB", "DR", "DF", "DL")
 N_CORNERS = 8
 N_EDGES = 12
+
+
+@njit(cache=True)
+def empty_cubie():
+    """Uninitialised (cp, co, ep, eo) arrays: scratch space for the table builders' inner loops."""
+    return (np.empty(N_CORNERS, np.int64), np.empty(N_CORNERS, np.int64),
+            np.empty(N_EDGES, np.int64), np.empty(N_EDGES, np.int64))
 
 
 @njit(cache=True)
@@ -55,7 +63,7 @@ class CubieCube:
 
     def __mul__(self, other: "CubieCube") -> "CubieCube":
         """self followed by other."""
-        out = tuple(np.empty(n, dtype=np.int64) for n in (8, 8, 12, 12))
+        out = empty_cubie()
         multiply_into(*self.arrays(), *other.arrays(), *out)
         return CubieCube.from_arrays(*out)
 
@@ -77,30 +85,15 @@ class CubieCube:
 
     def check(self) -> None:
         """Raise UnreachableError unless this is a state the face turns reach from solved."""
-        for name, perm, size in (("corner", self.cp, 8), ("edge", self.ep, 12)):
-            if sorted(perm) != list(range(size)):
-                raise UnreachableError(f"cube: the {name} permutation {list(perm)} is not a permutation")
+        for name, pieces, size in (("corner", self.cp, 8), ("edge", self.ep, 12)):
+            if sorted(pieces) != list(range(size)):
+                raise UnreachableError(f"cube: the {name} permutation {list(pieces)} is not a permutation")
         if any(o not in (0, 1, 2) for o in self.co) or sum(self.co) % 3:
             raise UnreachableError("cube: the corner twists do not add up (one corner is twisted)")
         if any(o not in (0, 1) for o in self.eo) or sum(self.eo) % 2:
             raise UnreachableError("cube: the edge flips do not add up (one edge is flipped)")
-        if permutation_parity(self.cp) != permutation_parity(self.ep):
+        if perm.parity(self.cp) != perm.parity(self.ep):
             raise UnreachableError("cube: corner and edge permutation parities differ (two pieces swapped)")
-
-
-def permutation_parity(p) -> int:
-    seen = [False] * len(p)
-    parity = 0
-    for start in range(len(p)):
-        length = 0
-        i = start
-        while not seen[i]:
-            seen[i] = True
-            i = p[i]
-            length += 1
-        if length:
-            parity ^= (length - 1) & 1
-    return parity
 
 
 def random_cube(rng: random.Random) -> CubieCube:
@@ -110,7 +103,7 @@ def random_cube(rng: random.Random) -> CubieCube:
     ep = list(range(12))
     rng.shuffle(cp)
     rng.shuffle(ep)
-    if permutation_parity(cp) != permutation_parity(ep):
+    if perm.parity(cp) != perm.parity(ep):
         ep[0], ep[1] = ep[1], ep[0]
     co = [rng.randrange(3) for _ in range(7)]
     co.append(-sum(co) % 3)

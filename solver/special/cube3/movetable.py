@@ -7,7 +7,7 @@ import numpy as np
 from numba import njit
 
 from solver.special.cube3 import coord, moves
-from solver.special.cube3.cubie import multiply_into
+from solver.special.cube3.cubie import empty_cubie, multiply_into
 
 MOVE_CP, MOVE_CO, MOVE_EP, MOVE_EO = (
     np.array([getattr(c, part) for c in moves.MOVE_CUBIES], dtype=np.int64) for part in ("cp", "co", "ep", "eo"))
@@ -15,14 +15,8 @@ MOVE_CP, MOVE_CO, MOVE_EP, MOVE_EO = (
 
 @njit(cache=True)
 def _fill(kind, move_list, mcp, mco, mep, meo, out):
-    cp = np.empty(8, np.int64)
-    co = np.empty(8, np.int64)
-    ep = np.empty(12, np.int64)
-    eo = np.empty(12, np.int64)
-    cp2 = np.empty(8, np.int64)
-    co2 = np.empty(8, np.int64)
-    ep2 = np.empty(12, np.int64)
-    eo2 = np.empty(12, np.int64)
+    cp, co, ep, eo = empty_cubie()
+    cp2, co2, ep2, eo2 = empty_cubie()
     for v in range(out.shape[0]):
         coord.set_coordinate(kind, v, cp, co, ep, eo)
         for k in range(len(move_list)):

@@ -18,6 +18,7 @@ from numba import njit
 
 from solver import perm
 from solver.special.cube3 import coord, facelet, geometry
+from solver.special.cube3.cubie import empty_cubie
 
 
 class CubieSymmetry(NamedTuple):
@@ -78,14 +79,8 @@ SYM_INVERSE = np.array([UD_STICKER_PERMS.index(perm.inverse(p)) for p in UD_STIC
 
 @njit(cache=True)
 def _fill_conjugation(kind, cmap, ctwist, sign, emap, eflip, out):
-    cp = np.empty(8, np.int64)
-    co = np.empty(8, np.int64)
-    ep = np.empty(12, np.int64)
-    eo = np.empty(12, np.int64)
-    cp2 = np.empty(8, np.int64)
-    co2 = np.empty(8, np.int64)
-    ep2 = np.empty(12, np.int64)
-    eo2 = np.empty(12, np.int64)
+    cp, co, ep, eo = empty_cubie()
+    cp2, co2, ep2, eo2 = empty_cubie()
     for v in range(out.shape[0]):
         coord.set_coordinate(kind, v, cp, co, ep, eo)
         for s in range(out.shape[1]):

@@ -9,7 +9,7 @@ from solver.catalog import loopover as catalog_loopover
 from solver.definition.model import Definition
 from solver.errors import StateError
 from solver.special.loopover import Shift, solve
-from solver.special.recognize import is_catalog, verified
+from solver.special.recognize import grid_shapes, is_catalog, verified
 
 
 @dataclass(frozen=True)
@@ -45,9 +45,7 @@ class Plan:
 def recognize(defn: Definition) -> Plan | None:
     if defn.guarded or len(set(defn.goal)) != defn.stickers:
         return None
-    for rows in catalog_loopover.SIZES:
-        cols, rest = divmod(defn.stickers, rows)
-        if rest == 0 and cols in catalog_loopover.SIZES and 2 * (rows + cols) == len(defn.moves) \
-                and is_catalog(defn, f"loopover-{rows}x{cols}"):
+    for rows, cols in grid_shapes(defn.stickers, catalog_loopover.SIZES):
+        if 2 * (rows + cols) == len(defn.moves) and is_catalog(defn, f"loopover-{rows}x{cols}"):
             return Plan(defn, rows, cols)
     return None

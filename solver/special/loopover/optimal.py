@@ -14,6 +14,7 @@ from numba import njit
 
 from solver.errors import UnreachableError
 from solver.special import store
+from solver.special.lehmer import rank_permutation, unrank_permutation
 from solver.special.loopover.board import Board, Shift
 
 VERSION = 1
@@ -43,54 +44,23 @@ def destinations(board: Board, s: Shift) -> np.ndarray:
 
 
 @njit(cache=True)
-def _rank(p):
-    n = p.size
-    r = 0
-    for i in range(n):
-        smaller = 0
-        for j in range(i + 1, n):
-            if p[j] < p[i]:
-                smaller += 1
-        r = r * (n - i) + smaller
-    return r
-
-
-@njit(cache=True)
-def _unrank(r, n, out):
-    digits = np.empty(n, np.int64)
-    for i in range(n - 1, -1, -1):
-        digits[i] = r % (n - i)
-        r //= n - i
-    used = np.zeros(n, np.bool_)
-    for i in range(n):
-        k = digits[i]
-        for v in range(n):
-            if not used[v]:
-                if k == 0:
-                    out[i] = v
-                    used[v] = True
-                    break
-                k -= 1
-
-
-@njit(cache=True)
 def _bfs(n, total, moves):
     dist = np.full(total, UNREACHED, np.uint8)
     queue = np.empty(total, np.int64)
     state = np.empty(n, np.int64)
     nxt = np.empty(n, np.int64)
-    start = _rank(np.arange(n))
+    start = rank_permutation(np.arange(n), n)
     dist[start] = 0
     queue[0] = start
     head, tail = 0, 1
     while head < tail:
         r = queue[head]
         head += 1
-        _unrank(r, n, state)
+        unrank_permutation(r, n, state)
         for m in range(moves.shape[0]):
             for cell in range(n):
                 nxt[moves[m, cell]] = state[cell]
-            q = _rank(nxt)
+            q = rank_permutation(nxt, n)
             if dist[q] == UNREACHED:
                 dist[q] = dist[r] + 1
                 queue[tail] = q
@@ -109,7 +79,7 @@ def table(rows: int, cols: int) -> np.ndarray:
 
 
 def distance(tiles, rows: int, cols: int) -> int:
-    return int(table(rows, cols)[_rank(np.asarray(tiles, dtype=np.int64))])
+    return int(table(rows, cols)[rank_permutation(np.asarray(tiles, dtype=np.int64), len(tiles))])
 
 
 def solve(tiles, rows: int, cols: int) -> list[Shift]:
@@ -118,7 +88,7 @@ def solve(tiles, rows: int, cols: int) -> list[Shift]:
     dist = table(rows, cols)
     shifts = unit_shifts(rows, cols)
     moves = [destinations(board, s) for s in shifts]
-    d = int(dist[_rank(state)])
+    d = int(dist[rank_permutation(state, board.cells)])
     if d == UNREACHED:
         raise UnreachableError("state is unreachable from the goal")
     out = []
@@ -126,7 +96,7 @@ def solve(tiles, rows: int, cols: int) -> list[Shift]:
         for s, dst in zip(shifts, moves):
             nxt = np.empty_like(state)
             nxt[dst] = state
-            if dist[_rank(nxt)] == d - 1:
+            if dist[rank_permutation(nxt, board.cells)] == d - 1:
                 out.append(s)
                 state, d = nxt, d - 1
                 break

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from solver import perm
 from solver.errors import StateError, UnreachableError
 
 # Direction a tile moves -> (row step, column step) of the BLANK (the opposite of the tile's).
@@ -78,19 +79,8 @@ class Board:
     def solvable(self, tiles) -> bool:
         """A state is reachable iff the permutation parity equals the parity of the blank's
         Manhattan distance to its goal cell (every move is a transposition moving the blank one cell)."""
-        seen = [False] * len(tiles)
-        transpositions = 0
-        for start in range(len(tiles)):
-            length = 0
-            i = start
-            while not seen[i]:
-                seen[i] = True
-                i = tiles[i]
-                length += 1
-            transpositions += max(length - 1, 0)
-        b = tiles.index(0)
-        r, c = divmod(b, self.cols)
-        return transpositions % 2 == (r + c) % 2
+        r, c = divmod(tiles.index(0), self.cols)
+        return perm.parity(tiles) == (r + c) % 2
 
 
 def parse_tiles(text: str) -> tuple[int, ...]:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from solver.catalog import sliding as catalog_sliding
 from solver.definition.model import Definition
 from solver.errors import StateError
-from solver.special.recognize import is_catalog, verified
+from solver.special.recognize import grid_shapes, is_catalog, verified
 from solver.special.sliding import solve
 
 
@@ -34,8 +34,7 @@ class Plan:
 def recognize(defn: Definition) -> Plan | None:
     if len(defn.moves) != 4 or not defn.guarded:
         return None
-    for rows in catalog_sliding.SIZES:
-        cols, rest = divmod(defn.stickers, rows)
-        if rest == 0 and cols in catalog_sliding.SIZES and is_catalog(defn, f"sliding-{rows}x{cols}"):
+    for rows, cols in grid_shapes(defn.stickers, catalog_sliding.SIZES):
+        if is_catalog(defn, f"sliding-{rows}x{cols}"):
             return Plan(defn, rows, cols)
     return None

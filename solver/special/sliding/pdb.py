@@ -82,6 +82,25 @@ def neighbour_table(board: Board) -> np.ndarray:
 
 
 @njit(cache=True)
+def _unpack(key, n, powers, cells):
+    """(blank cell, placement) of a search key = placement * n + blank; cells[s] = group tile s's cell."""
+    placement = key // n
+    for s in range(cells.size):
+        cells[s] = (placement // powers[s]) % n
+    return key % n, placement
+
+
+@njit(cache=True)
+def _enqueue(visited, order, tail, key):
+    """Append key to the queue unless its bit in `visited` is set; the queue's new length."""
+    if (visited[key >> 3] >> (key & 7)) & 1:
+        return tail
+    visited[key >> 3] |= 1 << (key & 7)
+    order[tail] = key
+    return tail + 1
+
+
+@njit(cache=True)
 def _build(ncells, nb, goal_cells, total):
     k = goal_cells.size
     n = ncells
@@ -98,22 +117,15 @@ def _build(ncells, nb, goal_cells, total):
     start = 0
     for s in range(k):
         start += goal_cells[s] * powers[s]
-    key = start * n  # blank on cell 0
-    visited[key >> 3] |= 1 << (key & 7)
-    order[0] = key
-    tail = 1
+    tail = _enqueue(visited, order, 0, start * n)  # blank on cell 0
     head = 0
     depth = 0
     while head < tail:
         # Close the layer under free moves (the blank swaps with a tile outside the group).
         i = head
         while i < tail:
-            key = order[i]
+            blank, placement = _unpack(order[i], n, powers, cells)
             i += 1
-            blank = key % n
-            placement = key // n
-            for s in range(k):
-                cells[s] = (placement // powers[s]) % n
             for j in range(4):
                 q = nb[blank, j]
                 if q < 0:
@@ -124,11 +136,7 @@ def _build(ncells, nb, goal_cells, total):
                         occupied = True
                 if occupied:
                     continue
-                nk = placement * n + q
-                if not (visited[nk >> 3] >> (nk & 7)) & 1:
-                    visited[nk >> 3] |= 1 << (nk & 7)
-                    order[tail] = nk
-                    tail += 1
+                tail = _enqueue(visited, order, tail, placement * n + q)
         end = tail
         for i in range(head, end):
             placement = order[i] // n
@@ -136,22 +144,14 @@ def _build(ncells, nb, goal_cells, total):
                 table[placement] = depth
         # One move of a group tile into the blank: the next layer.
         for i in range(head, end):
-            key = order[i]
-            blank = key % n
-            placement = key // n
-            for s in range(k):
-                cells[s] = (placement // powers[s]) % n
+            blank, placement = _unpack(order[i], n, powers, cells)
             for j in range(4):
                 q = nb[blank, j]
                 if q < 0:
                     continue
                 for s in range(k):
                     if cells[s] == q:
-                        nk = (placement + (blank - q) * powers[s]) * n + q
-                        if not (visited[nk >> 3] >> (nk & 7)) & 1:
-                            visited[nk >> 3] |= 1 << (nk & 7)
-                            order[tail] = nk
-                            tail += 1
+                        tail = _enqueue(visited, order, tail, (placement + (blank - q) * powers[s]) * n + q)
         head = end
         depth += 1
     return table
