@@ -317,6 +317,8 @@ def discover(defn: Definition, *, max_length: int | None = None, max_support: in
     if time_limit is not None and (not isinstance(time_limit, (int, float)) or isinstance(time_limit, bool)
                                    or not time_limit > 0):
         raise PuzzleError(f"time_limit: must be a positive number of seconds, got {time_limit!r}")
+    # The budget is for searching: compiling the kernels (once per process) happens before it starts.
+    kernels.warm_up()
     budget = Budget(time_limit=DEFAULT_TIME if time_limit is None else time_limit, progress=progress, cancel=cancel)
     effects = Effects(defn, MoveSet.of(defn))  # MoveSet refuses guarded moves
     run = Discovery(effects, max_length=max_length or DEFAULT_LENGTH, max_support=max_support or DEFAULT_SUPPORT,
