@@ -90,7 +90,7 @@ class Heartbeat:
                 due = [lease for owner, lease in self.leases.items() if owner in seen]
                 seen = set(self.leases)
             for lease in due:
-                if lease.lost.is_set():
+                if lease.lost.is_set() or lease.owner not in self.leases:  # lost, or finished meanwhile
                     continue
                 try:
                     lease.beat()
