@@ -7,6 +7,7 @@ machine can run their tests at the same time. The broker is whatever settings ch
 (CELERY_BROKER_URL, else the embedded filesystem transport).
 """
 
+import hashlib
 import os
 import re
 
@@ -24,7 +25,9 @@ if not os.environ.get("DATABASE_URL"):
     _db.update({"OPTIONS": {}, **dj_database_url.parse(LOCAL_POSTGRES)})
     connections.close_all()
     del connections["default"]
+# the folder's name and a digest of its whole path: two clones both called "puzzlehub" differ too
 _checkout = re.sub(r"[^a-z0-9_]", "_", settings.BASE_DIR.name.lower())
+_checkout += "_" + hashlib.sha256(str(settings.BASE_DIR.resolve()).encode()).hexdigest()[:8]
 _db["TEST"]["NAME"] = os.environ.get(
     "PUZZLEHUB_TEST_DATABASE", f"test_{_db['NAME']}_{_checkout}"
 )

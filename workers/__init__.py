@@ -1,10 +1,11 @@
 """Celery worker entry point: `celery -A workers worker -Q solve,pdb,discover`.
 
 Tasks are thin glue in `workers.tasks`: load a job row, run the solver, write back through
-puzzlehub services.
+puzzlehub services. `workers.warm` loads tables and kernels before the pool forks.
 """
 
 from puzzlehub.celery import app
+from workers import warm  # noqa: F401  (connects the warm-up to worker start)
 
 app.autodiscover_tasks(["workers"])
 

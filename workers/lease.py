@@ -1,15 +1,19 @@
-"""A worker's hold on one claimed job while the solver runs it.
+"""A worker's hold on the jobs it has claimed while the solver runs them.
 
-A thread renews the lease every JOB_HEARTBEAT seconds and writes the latest progress the solver
-reported, whether or not the solver calls back often (a compiled table build may not call at all).
-It brings back the job's cancel flag; the solver's cancel callback only reads an event, so checking
-costs nothing between search steps.
+One heartbeat thread per worker process renews the lease of every job the process holds, every
+JOB_HEARTBEAT seconds, and writes the latest progress the solver reported, whether or not the
+solver calls back often (a compiled table build may not call at all). It brings back the job's
+cancel flag; the solver's cancel callback only reads an event, so checking costs nothing between
+search steps. The thread is started once and kept: a small job pays for no thread or connection
+of its own.
 """
 
 from __future__ import annotations
 
 import logging
+import os
 import threading
+import time
 
 from django.conf import settings
 from django.db import connection
@@ -26,16 +30,13 @@ class Lease:
         self.lost = threading.Event()  # the janitor gave the job to someone else: stop, write nothing
         self.fraction: float | None = None
         self.text = ""
-        self._done = threading.Event()
-        self._thread = threading.Thread(target=self._beat, name=f"lease-{job_id}", daemon=True)
 
     def __enter__(self) -> Lease:
-        self._thread.start()
+        _heartbeat().hold(self)
         return self
 
     def __exit__(self, *exc) -> None:
-        self._done.set()
-        self._thread.join()
+        _heartbeat().release(self)
 
     def report(self, info: dict) -> None:
         """The solver's progress callback: keep the latest figures for the next heartbeat."""
@@ -52,21 +53,59 @@ class Lease:
         """The solver's cancel callback."""
         return self.cancelled.is_set() or self.lost.is_set()
 
-    def _beat(self) -> None:
-        try:
-            while not self._done.wait(settings.JOB_HEARTBEAT):
-                try:
-                    held, cancel = services.heartbeat(job_id=self.job_id, owner=self.owner,
-                                                      progress=self.fraction, text=self.text)
-                except Exception:  # a database hiccup: the lease is longer than a few missed beats
-                    log.exception("job %s: heartbeat failed", self.job_id)
-                    connection.close()
+    def beat(self) -> None:
+        """Renew the lease once and write progress; sets `lost` or `cancelled` as the answer says."""
+        held, cancel = services.heartbeat(job_id=self.job_id, owner=self.owner, progress=self.fraction, text=self.text)
+        if not held:
+            log.warning("job %s: lease lost; stopping without writing a result", self.job_id)
+            self.lost.set()
+        elif cancel:
+            self.cancelled.set()
+
+
+class Heartbeat:
+    """The process's heartbeat thread and the leases it keeps."""
+
+    def __init__(self):
+        self.leases: dict[str, Lease] = {}
+        self.lock = threading.Lock()
+        self.thread = threading.Thread(target=self._run, name="lease-heartbeat", daemon=True)
+        self.thread.start()
+
+    def hold(self, lease: Lease) -> None:
+        with self.lock:
+            self.leases[lease.owner] = lease
+
+    def release(self, lease: Lease) -> None:
+        with self.lock:
+            self.leases.pop(lease.owner, None)
+
+    def _run(self) -> None:
+        # a lease is at least one heartbeat old when it is first renewed: jobs shorter than that
+        # are never written to by this thread
+        seen: set[str] = set()
+        while True:
+            time.sleep(settings.JOB_HEARTBEAT)
+            with self.lock:
+                due = [lease for owner, lease in self.leases.items() if owner in seen]
+                seen = set(self.leases)
+            for lease in due:
+                if lease.lost.is_set() or lease.owner not in self.leases:  # lost, or finished meanwhile
                     continue
-                if not held:
-                    log.warning("job %s: lease lost; stopping without writing a result", self.job_id)
-                    self.lost.set()
-                    return
-                if cancel:
-                    self.cancelled.set()
-        finally:
-            connection.close()  # this thread's own connection
+                try:
+                    lease.beat()
+                except Exception:  # a database hiccup: the lease is longer than a few missed beats
+                    log.exception("job %s: heartbeat failed", lease.job_id)
+                    connection.close()
+
+
+_heartbeats: dict[int, Heartbeat] = {}  # by process id: a forked child starts its own thread
+_starting = threading.Lock()
+
+
+def _heartbeat() -> Heartbeat:
+    pid = os.getpid()
+    with _starting:
+        if pid not in _heartbeats:
+            _heartbeats[pid] = Heartbeat()
+        return _heartbeats[pid]

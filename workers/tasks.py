@@ -14,6 +14,7 @@ import uuid
 
 from celery import shared_task
 from celery.exceptions import SoftTimeLimitExceeded
+from django.db.backends.signals import connection_created
 
 from puzzlehub.jobs import services
 from puzzlehub.jobs.models import Job
@@ -22,6 +23,16 @@ from workers import runners
 from workers.lease import Lease
 
 log = logging.getLogger(__name__)
+
+
+@connection_created.connect
+def _commit_without_waiting_for_disk(sender, connection, **kwargs) -> None:
+    """A worker's writes (claim, heartbeat, outcome) do not wait for the disk. One lost in a
+    database crash is redone by the lease protocol itself: a lost claim leaves the job queued, a
+    lost outcome leaves a lease that expires, and the job runs again."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SET synchronous_commit TO OFF")
 
 
 def worker_name() -> str:

@@ -13,14 +13,13 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-from contextlib import contextmanager
 from datetime import timedelta
 from functools import partial
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, transaction
 from django.db.models import F, Q
 from django.db.models.functions import Coalesce
 from django.utils import timezone
@@ -228,18 +227,6 @@ def submit_discovery(*, user, repository: Repository, max_length=None, max_suppo
 # ----------------------------------------------------------------------------------- the lease
 
 
-@contextmanager
-def _bookkeeping():
-    """A transaction for the workers' writes that does not wait for the disk. A write lost in a
-    database crash is redone by the lease protocol itself: a lost claim or outcome leaves the job
-    queued or with a lease that expires, and the job runs again."""
-    with transaction.atomic():
-        if connection.vendor == "postgresql":
-            with connection.cursor() as cursor:
-                cursor.execute("SET LOCAL synchronous_commit TO OFF")
-        yield
-
-
 def _lease_expiry():
     return timezone.now() + timedelta(seconds=settings.JOB_LEASE)
 
@@ -248,14 +235,16 @@ def claim(*, job_id: int, owner: str, worker: str) -> Job | None:
     """Take the job for `owner` if it is queued (or its lease ran out); None when someone else has
     it, it is finished or cancelled, or it has used all its attempts."""
     now = timezone.now()
-    with _bookkeeping():
-        taken = (
-            Job.objects.filter(id=job_id, cancel_requested=False, attempts__lt=F("max_attempts"))
-            .filter(Q(status=Job.QUEUED) | Q(status=Job.RUNNING, lease_expires__lt=now))
-            .update(status=Job.RUNNING, lease_owner=owner, lease_expires=_lease_expiry(), worker=worker,
-                    attempts=F("attempts") + 1, started_at=Coalesce("started_at", now), heartbeat_at=now)
-        )
-    return Job.objects.select_related("revision").get(id=job_id) if taken else None
+    taken = (
+        Job.objects.filter(id=job_id, cancel_requested=False, attempts__lt=F("max_attempts"))
+        .filter(Q(status=Job.QUEUED) | Q(status=Job.RUNNING, lease_expires__lt=now))
+        .update(status=Job.RUNNING, lease_owner=owner, lease_expires=_lease_expiry(), worker=worker,
+                attempts=F("attempts") + 1, started_at=Coalesce("started_at", now), heartbeat_at=now)
+    )
+    if not taken:
+        return None
+    # the revision's text is not needed: definition_of loads it once per process
+    return Job.objects.select_related("revision").defer("revision__definition").get(id=job_id)
 
 
 def heartbeat(*, job_id: int, owner: str, progress: float | None = None, text: str = "") -> tuple[bool, bool]:
@@ -263,8 +252,7 @@ def heartbeat(*, job_id: int, owner: str, progress: float | None = None, text: s
     changes = {"lease_expires": _lease_expiry(), "heartbeat_at": timezone.now()}
     if progress is not None:
         changes.update(progress=progress, progress_text=text[:200])
-    with _bookkeeping():
-        held = Job.objects.filter(id=job_id, lease_owner=owner, status=Job.RUNNING).update(**changes)
+    held = Job.objects.filter(id=job_id, lease_owner=owner, status=Job.RUNNING).update(**changes)
     if not held:
         return False, False
     return True, Job.objects.filter(id=job_id).values_list("cancel_requested", flat=True).get()
@@ -275,22 +263,25 @@ def finish(*, job_id: int, owner: str, status: str, result=None, error: str = ""
     """Write the outcome if `owner` still holds the lease; False (nothing written) otherwise."""
     if status not in Job.FINISHED:
         raise ValueError(f"status: {status!r} is not a finished status")
-    with _bookkeeping():
-        job = Job.objects.select_for_update().filter(id=job_id, lease_owner=owner, status=Job.RUNNING).first()
+    changes = {"status": status, "result": result, "error": error[:5000], "finished_at": timezone.now(),
+               "lease_owner": "", "lease_expires": None}
+    if status == Job.SUCCEEDED:
+        changes["progress"] = 1.0
+    elif progress is not None:  # a stopped job keeps how far it got
+        changes.update(progress=progress, progress_text=text[:200])
+    held = Job.objects.filter(id=job_id, lease_owner=owner, status=Job.RUNNING)
+    records = status == Job.SUCCEEDED and bool({"algorithms", "databases"} & set(result or {}))
+    if not records:  # most jobs: one conditional UPDATE
+        return held.update(**changes) == 1
+    with transaction.atomic():  # what the job found is recorded with its outcome, or not at all
+        job = held.select_for_update().first()
         if job is None:
             return False
-        if status == Job.SUCCEEDED and job.kind == Job.DISCOVER:
-            result = _record_algorithms(job, result)
-        if status == Job.SUCCEEDED and (result or {}).get("databases"):  # a build's, or a solve's on the way
+        if job.kind == Job.DISCOVER and "algorithms" in result:
+            changes["result"] = _record_algorithms(job, result)
+        if (result or {}).get("databases"):  # a build's, or a solve's on the way
             _record_pattern_databases(job, result)
-        job.status, job.result, job.error = status, result, error[:5000]
-        job.finished_at = timezone.now()
-        job.lease_owner, job.lease_expires = "", None
-        if status == Job.SUCCEEDED:
-            job.progress = 1.0
-        elif progress is not None:  # a stopped job keeps how far it got
-            job.progress, job.progress_text = progress, text[:200]
-        job.save()
+        Job.objects.filter(id=job_id).update(**changes)
     return True
 
 

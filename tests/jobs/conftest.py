@@ -42,8 +42,11 @@ JOB_ENV = {
     "PUZZLEHUB_JOB_REDISPATCH": "2",
     "PUZZLEHUB_JANITOR_EVERY": "1",
     "PUZZLEHUB_JOB_ATTEMPTS": "3",
-    "PUZZLEHUB_JOB_TIME_GRACE": "2",
+    # the production default: room for a step that overruns on a loaded machine before Celery's
+    # limits strike (the solver's own time limit ends jobs first)
+    "PUZZLEHUB_JOB_TIME_GRACE": "10",
 }
+READY_TIMEOUT = 600.0  # seconds a worker may take to start
 
 _numbers = itertools.count(1)
 
@@ -128,7 +131,9 @@ class Workers:
                                    start_new_session=True)
         out.close()
         self.running[name], self.logs[name] = process, log
-        wait_for(lambda: process.poll() is not None or b" ready." in log.read_bytes(), timeout=60, every=0.1)
+        # " ready." comes after the warm-up (workers.warm): the first start of a session builds the
+        # solver's tables, which takes a minute or more on a loaded machine
+        wait_for(lambda: process.poll() is not None or b" ready." in log.read_bytes(), timeout=READY_TIMEOUT, every=0.1)
         assert process.poll() is None, log.read_text()[-3000:]
         return process
 
@@ -175,10 +180,22 @@ def broker(django_db_setup):
     """The test process sends to the same Redis keys as the workers; they start empty."""
     broker = Broker()
     broker.lose_everything()
+    # Celery reads CELERY_BROKER_URL from the environment before its configuration (CI exports it for
+    # database 0): without this the test process would send where no test worker listens
+    saved = os.environ.get("CELERY_BROKER_URL")
+    os.environ["CELERY_BROKER_URL"] = REDIS_URL
     app.conf.update(broker_url=REDIS_URL,
                     broker_transport_options={"visibility_timeout": 3600, "global_keyprefix": broker.prefix})
+    app.close()  # drop connections made from the old settings
+    with app.connection_for_write() as connection:
+        assert connection.as_uri().rsplit("@", 1)[-1] == REDIS_URL.split("://", 1)[1], connection.as_uri()
     yield broker
     broker.lose_everything()
+    app.close()
+    if saved is None:
+        os.environ.pop("CELERY_BROKER_URL", None)
+    else:
+        os.environ["CELERY_BROKER_URL"] = saved
 
 
 @pytest.fixture(scope="session")

@@ -9,7 +9,12 @@ MEDIUM = "D' U2 L2 D B F2 B F L D B"  # about 7 s, 9 moves back
 HARD = "R' D' F U' U2 B2 D R2 U' B' L U' U2 F' F' U2"  # far beyond any test's time limit
 
 
-def wait_for(predicate, timeout: float = 30.0, every: float = 0.05):
+# how long tests wait for a worker by default: far more than a small job needs, so that a loaded
+# machine (CI shares two cores) slows a test down rather than failing it
+WAIT = 90.0
+
+
+def wait_for(predicate, timeout: float = WAIT, every: float = 0.05):
     """Poll until `predicate()` returns something true; that value, or AssertionError on timeout."""
     deadline = time.monotonic() + timeout
     while True:
@@ -21,7 +26,7 @@ def wait_for(predicate, timeout: float = 30.0, every: float = 0.05):
         time.sleep(every)
 
 
-def job_when(job_id: int, condition, timeout: float = 30.0) -> Job:
+def job_when(job_id: int, condition, timeout: float = WAIT) -> Job:
     """The job once `condition(job)` holds."""
     def check():
         job = Job.objects.get(id=job_id)
@@ -29,5 +34,5 @@ def job_when(job_id: int, condition, timeout: float = 30.0) -> Job:
     return wait_for(check, timeout)
 
 
-def finished(job_id: int, timeout: float = 30.0) -> Job:
+def finished(job_id: int, timeout: float = WAIT) -> Job:
     return job_when(job_id, lambda job: job.finished, timeout)

@@ -128,7 +128,7 @@ def test_a_queued_job_whose_message_was_lost_is_sent_again_by_the_janitor(worker
 def test_duplicate_messages_run_a_job_once(worker, submit, cube3):
     worker.start("second", beat=False)
     try:
-        job_id = submit(scramble="D' U2 L2 D B F2 B F L D")  # about a second of work
+        job_id = submit(scramble="D' U2 L2 D B F2 B F L D", time_limit=120)  # about a second of work
         job = Job.objects.get(id=job_id)
         for _ in range(3):
             dispatch.send(job_id=job_id, kind=job.kind, time_limit=job.time_limit)
