@@ -14,7 +14,7 @@ import numpy as np
 
 from solver.errors import PuzzleError
 from solver.search.pdb import DEFAULT_BUDGET, MAX_ENTRIES, stored_bytes
-from solver.search.ranking import MAX_SLOTS, Part, Projection, full_projection, make_ranker
+from solver.search.ranking import MAX_SLOTS, RANK_LIMIT, Part, Projection, full_projection, make_ranker
 
 
 @dataclass
@@ -37,9 +37,10 @@ def full_size(model) -> int | None:
     if not model.orbits or any(o.n > MAX_SLOTS for o in model.orbits):
         return None
     try:
-        return entries(model, full_projection(model))
+        size = entries(model, full_projection(model))
     except PuzzleError:
         return None
+    return size if size < RANK_LIMIT else None
 
 
 def _chunks(model, r: int, cap: int) -> list[Part]:

@@ -32,6 +32,8 @@ KIND, G0, G1, FN, FK, FBASE, FPIECE, SIZE, DROP, SUM = range(10)
 POS, COMB, ORI, PTW = range(4)
 BINOM = np.array([[comb(n, k) for k in range(MAX_SLOTS + 2)] for n in range(MAX_SLOTS + 2)], dtype=np.int64)
 
+RANK_LIMIT = 2**62  # ranks are int64; a projection at least this large cannot be ranked
+
 
 @dataclass(frozen=True)
 class Part:
@@ -184,7 +186,7 @@ def make_ranker(model, projection: Projection) -> Ranker:
             factors.append([ORI, len(rows), len(rows), orb.n, orb.k, orb.base, orb.first_piece, osize, int(drop),
                             sums.pop() if drop else 0])
             size *= osize
-    if size >= 2**62:
+    if size >= RANK_LIMIT:
         raise PuzzleError(f"projection: {size:,} entries is too many to rank")
     return Ranker(np.array(factors, dtype=np.int64).reshape(len(factors), 10),
                   np.array(rows, dtype=np.int64).reshape(len(rows), 9), np.array(pieces, dtype=np.int32), size)
