@@ -177,3 +177,14 @@ def test_with_derived_pieces(name, seed):
         result = engine.solve(defn, state, optimal=True, method=method)
         assert result.optimal and verify(defn, state, result.moves)
         assert len(result.moves) == bfs_length(defn, state)
+
+
+def test_bidir_on_a_puzzle_too_big_to_rank_uses_the_plain_search():
+    """cube3's full state does not rank into 64 bits: "bidir" must still answer, optimally."""
+    from solver import api, catalog
+    from solver.definition.formats import load_data
+
+    cube = load_data(catalog.build("cube3"))
+    start = api.apply_moves(cube, ["L", "D2", "F'"])
+    result = api.solve(cube, start, method="bidir")
+    assert result["verified"] and result["optimal"] and result["length"] == 3
