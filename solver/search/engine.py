@@ -6,8 +6,9 @@ Methods (`method=`):
 - "ida": IDA* over pieces with pattern databases chosen under the budget; optimal.
 - "fallback": phase by phase: pieces are brought home a few at a time (in the order of the
   planned databases, one class at a time inside each), each phase an optimal IDA* whose goal is
-  "these pieces home" with databases over exactly the pieces homed so far; verified, labelled
-  optimal False.
+  "these pieces home" with databases over exactly the pieces homed so far; a phase that does not
+  finish in its share of the time hands over to the finisher (solver.search.macros); verified,
+  labelled optimal False.
 - "astar": A* with the same lower bounds; optimal; for small spaces (it keeps every state).
 - "bidir": bidirectional breadth-first search; optimal; compiled over full-state ranks when the
   puzzle's states rank into 64 bits, else the plain search on sticker states.
