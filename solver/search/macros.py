@@ -10,6 +10,9 @@ Solutions are long but found in seconds; the caller verifies them.
 
 from __future__ import annotations
 
+import hashlib
+import json
+import os
 import time
 
 import numpy as np
@@ -20,6 +23,7 @@ NARROW = 8  # commutators moving at most this many slots are commuted again
 NARROW_LIMIT = 300
 SETUP_LIMIT = 400  # setup sequences X of the conjugates
 LIBRARY_LIMIT = 400  # algorithms kept (shortest first)
+FORMAT = 1  # of the stored algorithm files
 
 
 class Finisher:
@@ -34,11 +38,45 @@ class Finisher:
         on, ok, ob, os_ = model.orbit_arrays
         orbit_of_code = np.repeat(np.arange(len(on)), on * ok)
         self.slot_of_code = (os_[orbit_of_code] + (self.identity - ob[orbit_of_code]) // ok[orbit_of_code]).astype(np.int32)
+        self.slot_starts = np.flatnonzero(np.diff(self.slot_of_code, prepend=-1))
         self.inverse_seq = [self._inverse_of(m) for m in range(n_moves)]
         base = self._short_sequences(model.canonical_pairs())
-        self.algorithms = self._algorithms(base, deadline)
+        self.complete = True  # False when the deadline cut the search for algorithms short
+        self.algorithms = self._stored() or self._algorithms(base, deadline)
+        if self.complete:
+            self._store()
         self.setups = [(s, e) for s, e in base if len(s) <= 2][:SETUP_LIMIT]
         self.library_seqs, self.library = self._conjugates()
+
+    def _path(self):
+        from solver.definition.canonical import content_hash
+        from solver.search.pdb import cache_dir, model_key
+
+        key = hashlib.sha256(f"{content_hash(self.model.defn)} {model_key(self.model)} {FORMAT}".encode())
+        return cache_dir() / f"algorithms-{key.hexdigest()[:24]}.json"
+
+    def _stored(self):
+        """The algorithms kept in the cache folder (their search takes seconds), replayed to
+        check that each still does what it did."""
+        try:
+            seqs = json.loads(self._path().read_text())
+        except (OSError, ValueError):
+            return None
+        if not isinstance(seqs, list) or not all(isinstance(q, list) and all(
+                isinstance(m, int) and 0 <= m < len(self.moves) for m in q) for q in seqs):
+            return None
+        out = [(q, self.effect(q)) for q in seqs]
+        return out if all(0 < self.support(e) <= SMALL for _, e in out) else None
+
+    def _store(self) -> None:
+        path = self._path()
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_suffix(f".tmp{os.getpid()}")
+            tmp.write_text(json.dumps([q for q, _ in self.algorithms]))
+            os.replace(tmp, path)
+        except OSError:
+            pass  # a read-only cache only costs the search again
 
     def _inverse_of(self, m: int) -> list[int]:
         """A move sequence undoing move m: a move with the inverse table, else m repeated."""
@@ -64,7 +102,11 @@ class Finisher:
         return e
 
     def support(self, e: np.ndarray) -> int:
-        return len(np.unique(self.slot_of_code[e != self.identity]))
+        return int(self.supports(e[None])[0])
+
+    def supports(self, maps: np.ndarray) -> np.ndarray:
+        """Slots each code map moves (a slot's codes are contiguous)."""
+        return (np.add.reduceat(maps != self.identity, self.slot_starts, axis=1) > 0).sum(1)
 
     def _short_sequences(self, allowed) -> list[tuple[list[int], np.ndarray]]:
         """Canonical sequences by length with distinct effects, up to BASE_LIMIT of them."""
@@ -94,10 +136,8 @@ class Finisher:
         as [R, U] on a cube) with short sequences, whose supports overlap little."""
         found: dict[bytes, tuple[list[int], np.ndarray]] = {}
         narrow: dict[bytes, tuple[list[int], np.ndarray]] = {}
-        self.complete = True  # False when the deadline cut the search for algorithms short
 
-        def keep(seq, e):
-            size = self.support(e)
+        def keep(seq, e, size):
             key = e.tobytes()
             for kept, limit in ((found, SMALL), (narrow, NARROW)):
                 if 0 < size <= limit and (key not in kept or len(seq) < len(kept[key][0])):
@@ -107,16 +147,17 @@ class Finisher:
         inverses = np.empty_like(effects)
         np.put_along_axis(inverses, effects, np.broadcast_to(self.identity, effects.shape), axis=1)
         rows = np.arange(len(base))[:, None]
-        k_max = int(self.model.orbit_arrays[1].max())
 
         def commutators(xs, x):
             xi = np.empty_like(x)
             xi[x] = self.identity
             # [x, y] = x y x' y' for every y at once: code -> y'[x'[y[x[code]]]]
             c = inverses[rows, xi[effects[:, x]]]
-            for j in np.flatnonzero((c != self.identity).sum(1) <= NARROW * k_max):
+            sizes = self.supports(c)
+            back = self.invert(xs)
+            for j in np.flatnonzero((sizes > 0) & (sizes <= NARROW)):
                 ys = base[j][0]
-                keep(xs + ys + self.invert(xs) + self.invert(ys), c[j])
+                keep(xs + ys + back + self.invert(ys), c[j], sizes[j])
 
         for xs, x in base:
             if deadline is not None and time.monotonic() > deadline:
@@ -127,7 +168,7 @@ class Finisher:
                 power = x[power]
                 if np.array_equal(power, self.identity):
                     break
-                keep(xs * j, power)
+                keep(xs * j, power, self.support(power))
             commutators(xs, x)
         second = self._varied(sorted(narrow.values(), key=lambda t: len(t[0])), NARROW_LIMIT)
         for xs, x in second:
