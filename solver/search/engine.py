@@ -258,6 +258,7 @@ def solve_by_phases(model, plan, loc, goal_views, budget) -> SolveResult:
     stages = phases(model, plan)
     allowed = model.canonical_pairs()
     pz = puzzle_arrays(model)
+    finisher = _finisher(model, budget)  # first, so that its algorithms are ready in time
     for i, stage in enumerate(stages):
         last = i == len(stages) - 1
         share = _phase_budget(budget, len(stages) - i)
@@ -280,7 +281,11 @@ def solve_by_phases(model, plan, loc, goal_views, budget) -> SolveResult:
         moves += out.moves
     else:
         return SolveResult(_names(model, _merged(model, moves)), False, "fallback", nodes=nodes)
-    rest = _finish(model, loc, goal_views, budget)
+    rest = None
+    if finisher is not None:
+        view = model.view(loc)
+        goal = goal_views[int(np.argmax((goal_views == view).sum(1)))]  # the one showing most slots
+        rest = finisher.finish(loc, goal, budget.deadline)
     if rest is None:
         return SolveResult(None, False, "fallback", nodes=nodes, complete=False,
                            stopped="time limit" if budget.remaining() == 0 else "no phase solution")
@@ -299,19 +304,16 @@ def _after(model, pz, loc, moves: list[int]) -> np.ndarray:
 _finishers: dict[int, tuple] = {}
 
 
-def _finish(model, loc, goal_views, budget) -> list[int] | None:
-    """The finisher's moves to the goal that already shows the most slots, or None."""
+def _finisher(model, budget) -> Finisher | None:
+    """The model's finisher, kept for the process (None for guarded puzzles)."""
     if model.guarded:
         return None
-    deadline = budget.deadline
     hit = _finishers.get(id(model))
     if hit is None or hit[0] is not model:
-        hit = (model, Finisher(model, deadline))
+        hit = (model, Finisher(model, budget.deadline))
         if hit[1].complete:
             _finishers[id(model)] = hit
-    view = model.view(loc)
-    goal = goal_views[int(np.argmax((goal_views == view).sum(1)))]
-    return hit[1].finish(loc, goal, deadline)
+    return hit[1]
 
 
 def _merged(model, moves: list[int]) -> list[int]:

@@ -44,6 +44,6 @@ def test_fallback_answers_within_its_time_limit(monkeypatch):
     state, uniform = random_state(defn, random.Random(2))
     state = tuple(state)
     started = time.monotonic()
-    result = engine.solve(defn, state, method="fallback", time_limit=12)
-    assert time.monotonic() - started < 12 * 1.1
+    result = engine.solve(defn, state, method="fallback", time_limit=20)
+    assert time.monotonic() - started < 20 * 1.1
     assert result.optimal is False and result.moves is not None and verify(defn, state, result.moves)
