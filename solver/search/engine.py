@@ -6,8 +6,9 @@ Methods (`method=`):
 - "ida": IDA* over pieces with pattern databases chosen under the budget; optimal.
 - "fallback": phase by phase: pieces are brought home a few at a time (in the order of the
   planned databases, one class at a time inside each), each phase an optimal IDA* whose goal is
-  "these pieces home" with databases over exactly the pieces homed so far; verified, labelled
-  optimal False.
+  "these pieces home" with databases over exactly the pieces homed so far; a phase that does not
+  finish in its share of the time hands over to the finisher (solver.search.macros); verified,
+  labelled optimal False.
 - "astar": A* with the same lower bounds; optimal; for small spaces (it keeps every state).
 - "bidir": bidirectional breadth-first search; optimal; compiled over full-state ranks when the
   puzzle's states rank into 64 bits, else the plain search on sticker states.
@@ -35,6 +36,7 @@ from solver.search.bidir import BidirectionalSearch
 from solver.search.budget import Budget, Stopped
 from solver.search.ida import Heuristic, IdaSearch, combine
 from solver.search.kernels import apply_move, occupancy, puzzle_arrays
+from solver.search.macros import Finisher
 from solver.search.model import search_model
 from solver.search.plan import entries, full_size, make_plan
 from solver.search.ranking import Projection, full_projection
@@ -222,48 +224,96 @@ def phases(model, plan) -> list[list[Projection]]:
 
 
 FIRST_TRY = 0.2  # share of the time (or seconds without a limit, times 10) for an optimal try first
+PHASE_SHARE = 0.6  # of the time left, split among the phases left; the rest stays for the finisher
+PHASE_SECONDS = 20.0  # a phase's time without a time limit
 
 
 def _fallback(model, plan, loc, goal_views, budget) -> SolveResult:
     """A short optimal try (near states are solved exactly and fast), then the phases."""
     left = budget.remaining()
-    quick = Budget(time_limit=FIRST_TRY * (left if left is not None else 10), node_limit=budget.node_limit,
-                   progress=budget.progress, cancel=budget.cancel)
-    first = _search(model, _heuristic(model, plan, quick), loc, goal_views, quick, 1, "fallback")
-    if first.moves is not None or first.stopped == "cancelled":
-        return first
+    first = SolveResult(None, False, "fallback")
+    if plan.databases or plan.full is not None:
+        quick = Budget(time_limit=FIRST_TRY * (left if left is not None else 10), node_limit=budget.node_limit,
+                       progress=budget.progress, cancel=budget.cancel)
+        first = _search(model, _heuristic(model, plan, quick), loc, goal_views, quick, 1, "fallback")
+        if first.moves is not None or first.stopped == "cancelled":
+            return first
     result = solve_by_phases(model, plan, loc, goal_views, budget)
     result.nodes += first.nodes
     return result
 
 
+def _phase_budget(budget: Budget, phases_left: int) -> Budget:
+    left = budget.remaining()
+    seconds = PHASE_SECONDS if left is None else left * PHASE_SHARE / phases_left
+    return Budget(time_limit=seconds, node_limit=budget.node_limit, progress=budget.progress, cancel=budget.cancel)
+
+
 def solve_by_phases(model, plan, loc, goal_views, budget) -> SolveResult:
-    """The fallback's phases in turn from the piece state `loc`; verified by `solve`'s caller."""
+    """The fallback's phases in turn from the piece state `loc`; verified by `solve`'s caller.
+    A phase that does not finish in its share of the time (or whose tables cannot be built in
+    it) hands the state to the finisher, which homes the rest with few-slot algorithms."""
     moves: list[int] = []
     nodes = 0
     stages = phases(model, plan)
     allowed = model.canonical_pairs()
     pz = puzzle_arrays(model)
+    finisher = _finisher(model, budget)  # first, so that its algorithms are ready in time
     for i, stage in enumerate(stages):
         last = i == len(stages) - 1
-        databases = _databases(model, stage, full=plan.full is not None, budget=budget)
-        if len(databases) < len(stage):  # a table that cannot be built in the time left
-            return SolveResult(None, False, "fallback", nodes=nodes, complete=False, stopped="time limit")
+        share = _phase_budget(budget, len(stages) - i)
+        databases = _databases(model, stage, full=plan.full is not None, budget=share)
+        if len(databases) < len(stage):  # a table that cannot be built in the phase's time
+            break
         heuristic = combine(model, databases, [0] * len(stage) if plan.additive else None)
         search = IdaSearch(model, heuristic, allowed, goal_views if last else goal_views[:0])
         try:
-            out = search.run(loc, budget)
+            out = search.run(loc, share)
         except Stopped as stop:
-            return SolveResult(None, False, "fallback", nodes=nodes + search.nodes, complete=False, stopped=stop.reason)
+            nodes += search.nodes
+            if stop.reason == "cancelled" or budget.remaining() == 0:
+                return SolveResult(None, False, "fallback", nodes=nodes, complete=False, stopped=stop.reason)
+            break
         nodes += out.nodes
         if out.moves is None:
-            return SolveResult(None, False, "fallback", nodes=nodes, complete=False, stopped="no phase solution")
-        for m in out.moves:  # carry the state through the phase's moves
-            nxt = loc.copy()
-            apply_move(pz, loc, nxt, m, np.arange(model.n_pieces, dtype=np.int32), _occupied(pz, loc))
-            loc = nxt
+            break
+        loc = _after(model, pz, loc, out.moves)
         moves += out.moves
-    return SolveResult(_names(model, _merged(model, moves)), False, "fallback", nodes=nodes)
+    else:
+        return SolveResult(_names(model, _merged(model, moves)), False, "fallback", nodes=nodes)
+    rest = None
+    if finisher is not None:
+        view = model.view(loc)
+        goal = goal_views[int(np.argmax((goal_views == view).sum(1)))]  # the one showing most slots
+        rest = finisher.finish(loc, goal, budget.deadline)
+    if rest is None:
+        return SolveResult(None, False, "fallback", nodes=nodes, complete=False,
+                           stopped="time limit" if budget.remaining() == 0 else "no phase solution")
+    return SolveResult(_names(model, _merged(model, moves + rest)), False, "fallback", nodes=nodes)
+
+
+def _after(model, pz, loc, moves: list[int]) -> np.ndarray:
+    """The piece state after `moves`."""
+    for m in moves:
+        nxt = loc.copy()
+        apply_move(pz, loc, nxt, m, np.arange(model.n_pieces, dtype=np.int32), _occupied(pz, loc))
+        loc = nxt
+    return loc
+
+
+_finishers: dict[int, tuple] = {}
+
+
+def _finisher(model, budget) -> Finisher | None:
+    """The model's finisher, kept for the process (None for guarded puzzles)."""
+    if model.guarded:
+        return None
+    hit = _finishers.get(id(model))
+    if hit is None or hit[0] is not model:
+        hit = (model, Finisher(model, budget.deadline))
+        if hit[1].complete:
+            _finishers[id(model)] = hit
+    return hit[1]
 
 
 def _merged(model, moves: list[int]) -> list[int]:

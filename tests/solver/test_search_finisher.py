@@ -1,0 +1,49 @@
+"""The fallback's finisher: few-slot algorithms found from the move tables bring any state of a
+big puzzle home, and the fallback returns a verified answer within its time limit."""
+
+import random
+import time
+
+import numpy as np
+import pytest
+
+from solver.analysis.scramble import random_state
+from solver.engine import verify
+from solver.search import engine
+from solver.search.macros import Finisher
+from solver.search.model import search_model
+
+from search_puzzles import cube
+
+
+@pytest.fixture(autouse=True)
+def cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("PUZZLEHUB_CACHE", str(tmp_path))
+
+
+def test_algorithms_move_few_slots_and_finish_random_states():
+    defn, pieces = cube(3, renumber=11)
+    model = search_model(defn, pieces)
+    finisher = Finisher(model)
+    assert finisher.algorithms and finisher.complete
+    for seq, effect in finisher.algorithms[:50]:
+        assert 0 < finisher.support(effect) <= 3
+        assert np.array_equal(finisher.effect(seq), effect)  # the sequence does what is recorded
+    rng = random.Random(5)
+    for _ in range(3):
+        state, _ = random_state(defn, rng)
+        state = tuple(state)
+        moves = finisher.finish(model.encode(state), model.goals_for(state)[0])
+        assert moves is not None and verify(defn, state, [model.move_names[m] for m in moves])
+
+
+def test_fallback_answers_within_its_time_limit(monkeypatch):
+    """Tables too small for the phases to finish: the finisher takes over in time."""
+    monkeypatch.setenv("PUZZLEHUB_PDB_BUDGET", "1M")
+    defn, _ = cube(3, renumber=12)
+    state, uniform = random_state(defn, random.Random(2))
+    state = tuple(state)
+    started = time.monotonic()
+    result = engine.solve(defn, state, method="fallback", time_limit=20)
+    assert time.monotonic() - started < 20 * 1.1
+    assert result.optimal is False and result.moves is not None and verify(defn, state, result.moves)
