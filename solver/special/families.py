@@ -9,6 +9,7 @@ into the user's own move names; the answer is always replayed on the user's defi
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Callable
 
@@ -111,13 +112,16 @@ def _bridge(defn: Definition, reference: Definition, m: Match, inner: Special) -
     return Special(inner.family, run, inner.can_prove_optimal and one_to_one)
 
 
-_found: dict[str, Special | None] = {}
+# Remembered per content hash, the most recent few only: a long-lived worker meets many puzzles.
+_found: OrderedDict[str, Special | None] = OrderedDict()
+REMEMBERED = 64
 
 
 def find(defn: Definition) -> Special | None:
-    """The specialized solver for this definition, or None (remembered per content hash)."""
+    """The specialized solver for this definition, or None."""
     key = content_hash(defn)
     if key in _found:
+        _found.move_to_end(key)
         return _found[key]
     special = None
     direct = _direct(defn)
@@ -132,4 +136,6 @@ def find(defn: Definition) -> Special | None:
                 special = _bridge(defn, reference, m, _runner(family, plan, exact_metric=True))
                 break
     _found[key] = special
+    if len(_found) > REMEMBERED:
+        _found.popitem(last=False)
     return special
