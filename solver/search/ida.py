@@ -19,8 +19,8 @@ import numpy as np
 
 from solver.definition.canonical import content_hash
 from solver.search.budget import Budget
-from solver.search.kernels import apply_move, is_goal, occupancy, puzzle_arrays
-from solver.search.ranking import BINOM, G0, G1, KIND, MAX_SLOTS, PE, PS, PTW, SIZE, rank_factor
+from solver.search.kernels import apply_move, is_goal, occupancy, prefetch, puzzle_arrays
+from solver.search.ranking import BINOM, FN, FPIECE, G0, G1, KIND, MAX_SLOTS, ORI, PE, PS, PTW, SIZE, rank_factor
 
 FOUND, EXHAUSTED, PAUSED = 1, 0, 2
 DEPTH, NODES, NEXT_BOUND = range(3)
@@ -118,6 +118,19 @@ def combine(model, databases, sets: list[int] | None = None) -> Heuristic:
     )
 
 
+def _ranked_pieces(h: Heuristic) -> np.ndarray:
+    """The pieces some factor without a move table reads: the only ones a search must move."""
+    out = set()
+    for f in range(len(h.factors)):
+        if h.toff[f] >= 0:
+            continue
+        if h.factors[f, KIND] == ORI:
+            out.update(range(h.factors[f, FPIECE], h.factors[f, FPIECE] + h.factors[f, FN]))
+        for g in range(h.factors[f, G0], h.factors[f, G1]):
+            out.update(int(p) for p in h.pieces[h.groups[g, PS] : h.groups[g, PE]])
+    return np.array(sorted(out), dtype=np.int32)
+
+
 @nb.njit(cache=True)
 def digits_of(loc, hf, hg, hp, out, work):
     """Every factor's digit of `loc`, ranked from the pieces."""
@@ -165,17 +178,34 @@ def bound_of(loc, hf, hg, hp, bodies, span, bits, sets, n_sets, work, acc):
 
 
 @nb.njit(cache=True)
+def whole_loc(pz, locs, path, d, m, dst, full, guarded):
+    """Every piece's location after path[0..d-1] and m from the root (dst when all pieces moved)."""
+    if guarded:
+        return dst
+    full[:] = locs[0]
+    for i in range(d + 1):
+        row = pz.tables[pz.case_start[path[i] if i < d else m]]
+        for p in range(full.shape[0]):
+            full[p] = row[full[p]]
+    return full
+
+
+@nb.njit(cache=True)
 def ida_slice(pz, goal_views, allowed, hf, hg, hp, bodies, span, bits, sets, n_sets, tables, toff, weight, bound,
-              locs, digs, next_move, path, ctl, quota, guarded, all_pieces):
+              locs, digs, next_move, path, ctl, quota, guarded, all_pieces, moved, ahead, full):
     """Run the depth-first search for at most `quota` nodes. The stack is locs[0..depth] (and
     the factor digits digs[0..depth]) with next_move[d] the next move to try at depth d;
-    path[d] the move that led to depth d+1."""
+    path[d] the move that led to depth d+1. Without guards only the `moved` pieces follow the
+    moves (those some factor ranks from the pieces); `full` is scratch for the goal test.
+    ahead[i]: database i is read through move tables alone, so its entries can be fetched for
+    every child of a node before any child is looked at."""
     n_moves = allowed.shape[1]
     lazy = n_sets == span.shape[0]  # no additive sets: the bound is a plain max
     work = np.zeros(MAX_SLOTS + 2, dtype=np.int64)
     acc = np.zeros(max(n_sets, 1), dtype=np.int64)
     n_pieces = locs.shape[1]
     occ = np.empty(n_pieces, dtype=np.int32)
+    cur = np.empty(n_pieces, dtype=np.int32)
     nodes = 0
     d = ctl[DEPTH]
     while True:
@@ -192,29 +222,41 @@ def ida_slice(pz, goal_views, allowed, hf, hg, hp, bodies, span, bits, sets, n_s
             continue
         next_move[d] = m + 1
         prev = path[d - 1] if d > 0 else n_moves
+        if m == 0 and lazy:
+            # first visit: the entries of databases read through move tables alone are known for
+            # every child now; asking the memory for them all at once overlaps their cache misses
+            for i in range(span.shape[0]):
+                if not ahead[i]:
+                    continue
+                body = bodies[i]
+                for mm in range(n_moves):
+                    if allowed[prev, mm]:
+                        r = np.int64(0)
+                        for fa in range(span[i, 0], span[i, 1]):
+                            r = r * hf[fa, SIZE] + tables[toff[fa] + mm * hf[fa, SIZE] + digs[d, fa]]
+                        prefetch(body, r if bits[i] == 8 else r >> 1)
         if not allowed[prev, m]:
             continue
-        src = locs[d]
-        dst = locs[d + 1]
+        # the child goes to `cur` (indexing the stack in place: a view per node costs more than the move)
         if guarded:
+            src = locs[d]
             occupancy(pz, src, all_pieces, occ)
-            if not apply_move(pz, src, dst, m, all_pieces, occ):
+            if not apply_move(pz, src, cur, m, all_pieces, occ):
                 continue
             if d > 0:
                 same = True
                 for p in range(n_pieces):
-                    if dst[p] != locs[d - 1, p]:
+                    if cur[p] != locs[d - 1, p]:
                         same = False
                         break
                 if same:
                     continue
         else:
-            row = pz.tables[pz.case_start[m]]
-            for p in range(n_pieces):
-                dst[p] = row[src[p]]
+            c = pz.case_start[m]
+            for i in range(moved.shape[0]):
+                p = moved[i]
+                cur[p] = pz.tables[c, locs[d, p]]
         nodes += 1
-        child = digs[d + 1]
-        parent = digs[d]
         if lazy:
             # databases one at a time, stopping at the first that prunes the child
             h = 0
@@ -222,10 +264,11 @@ def ida_slice(pz, goal_views, allowed, hf, hg, hp, bodies, span, bits, sets, n_s
                 r = np.int64(0)
                 for fa in range(span[i, 0], span[i, 1]):
                     if toff[fa] >= 0:
-                        child[fa] = tables[toff[fa] + m * hf[fa, SIZE] + parent[fa]]
+                        x = tables[toff[fa] + m * hf[fa, SIZE] + digs[d, fa]]
                     else:
-                        child[fa] = rank_factor(dst, fa, hf, hg, hp, BINOM, work)
-                    r = r * hf[fa, SIZE] + child[fa]
+                        x = rank_factor(cur, fa, hf, hg, hp, BINOM, work)
+                    digs[d + 1, fa] = x
+                    r = r * hf[fa, SIZE] + x
                 body = bodies[i]
                 v = body[r] if bits[i] == 8 else (body[r >> 1] >> ((r & 1) << 2)) & 15
                 if v > h:
@@ -233,14 +276,15 @@ def ida_slice(pz, goal_views, allowed, hf, hg, hp, bodies, span, bits, sets, n_s
                     if (d + 1) + weight * h > bound:
                         break
         else:
-            child_digits(dst, parent, m, hf, hg, hp, tables, toff, child, work)
-            h = bound_from(child, hf, bodies, span, bits, sets, n_sets, acc)
+            child_digits(cur, digs[d], m, hf, hg, hp, tables, toff, digs[d + 1], work)
+            h = bound_from(digs[d + 1], hf, bodies, span, bits, sets, n_sets, acc)
         f = (d + 1) + weight * h
         if f > bound:
             if f < ctl[NEXT_BOUND]:
                 ctl[NEXT_BOUND] = f
             continue
-        if h == 0 and (goal_views.shape[0] == 0 or is_goal(pz, dst, goal_views)):
+        if h == 0 and (goal_views.shape[0] == 0 or is_goal(pz, whole_loc(pz, locs, path, d, m, cur, full, guarded),
+                                                              goal_views)):
             path[d] = m
             ctl[DEPTH] = d + 1
             ctl[NODES] += nodes
@@ -249,6 +293,8 @@ def ida_slice(pz, goal_views, allowed, hf, hg, hp, bodies, span, bits, sets, n_s
             if d + 2 < ctl[NEXT_BOUND]:
                 ctl[NEXT_BOUND] = d + 2
             continue
+        for i in range(moved.shape[0]):
+            locs[d + 1, moved[i]] = cur[moved[i]]
         path[d] = m
         d += 1
         next_move[d] = 0
@@ -273,6 +319,9 @@ class IdaSearch:
         self.goal_views = goal_views
         self.weight = weight
         self.all_pieces = np.arange(model.n_pieces, dtype=np.int32)
+        self.moved = self.all_pieces if model.guarded else _ranked_pieces(heuristic)
+        self.ahead = np.array([not model.guarded and bool(np.all(heuristic.toff[a:b] >= 0)) for a, b in heuristic.span],
+                              dtype=np.bool_)
         self.nodes = 0  # so far, readable after the budget stopped a run
 
     def lower_bound(self, loc: np.ndarray) -> int:
@@ -302,7 +351,8 @@ class IdaSearch:
                 started = time.monotonic()
                 status = ida_slice(pz, self.goal_views, self.allowed, h.factors, h.groups, h.pieces, h.bodies,
                                    h.span, h.bits, h.sets, h.n_sets, h.tables, h.toff, self.weight, bound, locs,
-                                   digs, next_move, path, ctl, quota, self.model.guarded, self.all_pieces)
+                                   digs, next_move, path, ctl, quota, self.model.guarded, self.all_pieces,
+                                   self.moved, self.ahead, np.empty(self.model.n_pieces, dtype=np.int32))
                 spent = time.monotonic() - started
                 nodes = self.nodes = int(ctl[NODES])
                 if status == FOUND:

@@ -11,6 +11,10 @@ from collections import namedtuple
 
 import numba as nb
 import numpy as np
+from llvmlite import ir
+from numba import types
+from numba.core import cgutils
+from numba.extending import intrinsic
 
 Puzzle = namedtuple(
     "Puzzle",
@@ -112,3 +116,22 @@ def entry(table, r, bits):
     if bits == 8:
         return table[r]
     return (table[r >> 1] >> ((r & 1) << 2)) & 15
+
+
+@intrinsic
+def prefetch(typingctx, array, index):
+    """Ask the processor to start loading array[index] into the cache (LLVM's prefetch: read,
+    keep in all levels); a search issues several before it needs any, so the misses overlap."""
+
+    def codegen(context, builder, sig, args):
+        aryty = sig.args[0]
+        ary = context.make_array(aryty)(context, builder, args[0])
+        ptr = cgutils.get_item_pointer(context, builder, aryty, ary, [args[1]], wraparound=False)
+        byte_ptr = builder.bitcast(ptr, ir.IntType(8).as_pointer())
+        i32 = ir.IntType(32)
+        fn = cgutils.get_or_insert_function(builder.module, ir.FunctionType(ir.VoidType(), [byte_ptr.type, i32, i32, i32]),
+                                            "llvm.prefetch.p0")
+        builder.call(fn, [byte_ptr, ir.Constant(i32, 0), ir.Constant(i32, 3), ir.Constant(i32, 1)])
+        return context.get_dummy_value()
+
+    return types.void(array, index), codegen
