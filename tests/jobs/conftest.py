@@ -26,7 +26,6 @@ from rest_framework.test import APIClient
 
 from puzzlehub.accounts import services as accounts
 from puzzlehub.celery import app
-from puzzlehub.jobs.models import Job
 from puzzlehub.repos import services as repos
 from solver import api as solver_api
 
@@ -98,6 +97,16 @@ def make_repo(cube3_text):
         return repos.create_repository(owner=owner, name=name or f"puzzle{next(_numbers)}",
                                        definition=definition or cube3_text, **fields)
     return make
+
+
+@pytest.fixture
+def alice(make_user):
+    return make_user("alice")
+
+
+@pytest.fixture
+def repo(alice, make_repo):
+    return make_repo(alice, "cube")
 
 
 class Workers:

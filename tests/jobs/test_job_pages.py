@@ -2,23 +2,12 @@
 
 import re
 
-import pytest
 from django.template import Context, Template
 from django.test import RequestFactory
 
 from puzzlehub.jobs import services
 from puzzlehub.jobs.models import Job
 from solver import api as solver_api
-
-
-@pytest.fixture
-def alice(make_user):
-    return make_user("alice")
-
-
-@pytest.fixture
-def repo(alice, make_repo):
-    return make_repo(alice, "cube")
 
 
 def test_the_solve_form_queues_a_job_and_goes_to_its_page(client, alice, repo):

@@ -7,16 +7,6 @@ from puzzlehub.jobs.models import Job
 from solver import api as solver_api
 
 
-@pytest.fixture
-def alice(make_user):
-    return make_user("alice")
-
-
-@pytest.fixture
-def repo(alice, make_repo):
-    return make_repo(alice, "cube")
-
-
 def solves_url(repo):
     return f"/api/repos/{repo.owner.username}/{repo.name}/solves/"
 

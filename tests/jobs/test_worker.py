@@ -19,16 +19,6 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture
-def alice(make_user):
-    return make_user("alice")
-
-
-@pytest.fixture
-def repo(alice, make_repo):
-    return make_repo(alice, "cube")
-
-
-@pytest.fixture
 def submit(alice, repo, client_for):
     """Solves with the plain bidirectional search: its timings here are known (QUICK, MEDIUM, HARD)
     and it compiles nothing, so that each test's job starts at once."""

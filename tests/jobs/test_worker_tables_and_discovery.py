@@ -2,7 +2,6 @@
 their checksums, discovered algorithms recorded once under the repository."""
 
 import hashlib
-import importlib
 
 import pytest
 from django.core.files.storage import FileSystemStorage
@@ -10,18 +9,10 @@ from django.core.files.storage import FileSystemStorage
 from puzzlehub.algorithms.models import Algorithm
 from puzzlehub.jobs.models import Job, PatternDatabase
 from solver import api as solver_api
-from solver.search import engine as search_engine
 
 from jobwaits import finished
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-discover = getattr(importlib.import_module("solver.discover"), "discover", None)
-
-
-@pytest.fixture
-def alice(make_user):
-    return make_user("alice")
 
 
 @pytest.fixture
@@ -29,7 +20,6 @@ def cube2_repo(alice, make_repo):
     return make_repo(alice, "pocket", definition=solver_api.export_yaml(solver_api.load("cube2")))
 
 
-@pytest.mark.skipif(not hasattr(search_engine, "pdb_build"), reason="the search engine's pdb_build is not merged yet")
 def test_a_pattern_database_is_built_once_stored_with_its_checksum_and_listed(worker, alice, cube2_repo, client_for):
     url = f"/api/repos/alice/{cube2_repo.name}/pdbs/"
     client = client_for(alice)
@@ -45,7 +35,6 @@ def test_a_pattern_database_is_built_once_stored_with_its_checksum_and_listed(wo
     assert client.post(url, {}, format="json").json()["id"] == job.id
 
 
-@pytest.mark.skipif(discover is None, reason="solver.discover.discover is not merged yet")
 def test_a_discovery_records_its_algorithms_once_under_the_repository(worker, alice, cube2_repo, client_for):
     url = f"/api/repos/alice/{cube2_repo.name}/discoveries/"
     client = client_for(alice)
