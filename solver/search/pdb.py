@@ -117,6 +117,19 @@ def _successors(pz, loc, move, out, tracked, occ):
 
 
 @nb.njit(cache=True)
+def _seed(dist, goal_ranks, counts):
+    """Level 0 of a table search: the goals' ranks (several goals may share one). Returns how
+    many entries are set."""
+    reached = 0
+    for r in goal_ranks:
+        if dist[r] == UNSET:
+            dist[r] = 0
+            reached += 1
+    counts[0] = reached
+    return reached
+
+
+@nb.njit(cache=True)
 def _bfs(dist, pz_back, pz_fwd, factors, groups, pieces, tracked, counted, goal_ranks, n_moves, succ, start, counts):
     """Breadth-first search over ranks from the goals. Level d is expanded by pushing (frontier
     scan) while the frontier is small, then by pulling (each unset entry looks for a neighbour at
@@ -132,12 +145,7 @@ def _bfs(dist, pz_back, pz_fwd, factors, groups, pieces, tracked, counted, goal_
     work = np.zeros(MAX_SLOTS + 2, dtype=np.int64)
     digits = np.zeros(64 + pieces.shape[0] + factors.shape[0], dtype=np.int64)
     additive = counted.shape[0] < pieces.shape[0]
-    reached = 0
-    for r in goal_ranks:
-        if dist[r] == UNSET:
-            dist[r] = 0
-            reached += 1
-    counts[0] = reached
+    reached = _seed(dist, goal_ranks, counts)
     d = 0
     while d < 253:
         new = 0
@@ -223,12 +231,7 @@ def _bfs_tables(dist, back, fwd, offsets, sizes, kinds, adds, add_offsets, n_mov
     twist_last = kinds[last] == PTW
     off_last = offsets[last]
     add_base = add_offsets[last]
-    reached = 0
-    for r in goal_ranks:
-        if dist[r] == UNSET:
-            dist[r] = 0
-            reached += 1
-    counts[0] = reached
+    reached = _seed(dist, goal_ranks, counts)
     d = 0
     while d < 253:
         new = 0
