@@ -20,7 +20,7 @@ import numpy as np
 from solver.definition.canonical import content_hash
 from solver.search.budget import Budget
 from solver.search.kernels import apply_move, is_goal, occupancy, prefetch, puzzle_arrays
-from solver.search.ranking import BINOM, FN, FPIECE, G0, G1, KIND, MAX_SLOTS, ORI, PE, PS, PTW, SIZE, rank_factor
+from solver.search.ranking import BINOM, G0, G1, KIND, MAX_SLOTS, PE, PS, PTW, SIZE, pieces_read, rank_factor
 
 FOUND, EXHAUSTED, PAUSED = 1, 0, 2
 DEPTH, NODES, NEXT_BOUND = range(3)
@@ -116,19 +116,6 @@ def combine(model, databases, sets: list[int] | None = None) -> Heuristic:
         np.array(span, dtype=np.int64).reshape(len(span), 2), np.array([db.bits for db in databases], dtype=np.int64),
         np.array(sets, dtype=np.int64), max(sets, default=-1) + 1, *_move_tables(model, factors, groups, pieces),
     )
-
-
-def _ranked_pieces(h: Heuristic) -> np.ndarray:
-    """The pieces some factor without a move table reads: the only ones a search must move."""
-    out = set()
-    for f in range(len(h.factors)):
-        if h.toff[f] >= 0:
-            continue
-        if h.factors[f, KIND] == ORI:
-            out.update(range(h.factors[f, FPIECE], h.factors[f, FPIECE] + h.factors[f, FN]))
-        for g in range(h.factors[f, G0], h.factors[f, G1]):
-            out.update(int(p) for p in h.pieces[h.groups[g, PS] : h.groups[g, PE]])
-    return np.array(sorted(out), dtype=np.int32)
 
 
 @nb.njit(cache=True)
@@ -319,7 +306,9 @@ class IdaSearch:
         self.goal_views = goal_views
         self.weight = weight
         self.all_pieces = np.arange(model.n_pieces, dtype=np.int32)
-        self.moved = self.all_pieces if model.guarded else _ranked_pieces(heuristic)
+        # the pieces some factor without a move table reads: the only ones the search must move
+        self.moved = self.all_pieces if model.guarded else pieces_read(
+            heuristic.factors, heuristic.groups, heuristic.pieces, np.flatnonzero(heuristic.toff < 0))
         self.ahead = np.array([not model.guarded and bool(np.all(heuristic.toff[a:b] >= 0)) for a, b in heuristic.span],
                               dtype=np.bool_)
         self.nodes = 0  # so far, readable after the budget stopped a run

@@ -121,12 +121,20 @@ class Ranker:
         return np.zeros(64 + len(self.pieces) + len(self.factors), dtype=np.int64)
 
     def tracked(self) -> np.ndarray:
-        """Every piece whose location the rank depends on (twist-by-slot factors read all)."""
-        out = set(int(p) for p in self.pieces)
-        for f in self.factors:
-            if f[KIND] == ORI:
-                out.update(range(f[FPIECE], f[FPIECE] + f[FN]))
-        return np.array(sorted(out), dtype=np.int32)
+        """Every piece whose location the rank depends on."""
+        return pieces_read(self.factors, self.groups, self.pieces, range(len(self.factors)))
+
+
+def pieces_read(factors: np.ndarray, groups: np.ndarray, pieces: np.ndarray, which) -> np.ndarray:
+    """The pieces whose locations the digits of factors `which` depend on: their groups' pieces,
+    and the whole orbit for a twist-by-slot factor."""
+    out = set()
+    for f in which:
+        if factors[f, KIND] == ORI:
+            out.update(range(factors[f, FPIECE], factors[f, FPIECE] + factors[f, FN]))
+        for g in range(factors[f, G0], factors[f, G1]):
+            out.update(int(p) for p in pieces[groups[g, PS] : groups[g, PE]])
+    return np.array(sorted(out), dtype=np.int32)
 
 
 def full_projection(model) -> Projection:
