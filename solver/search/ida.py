@@ -179,11 +179,11 @@ def whole_loc(pz, locs, path, d, m, dst, full, guarded):
 
 @nb.njit(cache=True)
 def ida_slice(pz, goal_views, allowed, hf, hg, hp, bodies, span, bits, sets, n_sets, tables, toff, weight, bound,
-              locs, digs, next_move, path, ctl, quota, guarded, all_pieces, moved, ahead, full):
+              locs, digs, next_move, path, ctl, quota, guarded, all_pieces, moved, ahead):
     """Run the depth-first search for at most `quota` nodes. The stack is locs[0..depth] (and
     the factor digits digs[0..depth]) with next_move[d] the next move to try at depth d;
     path[d] the move that led to depth d+1. Without guards only the `moved` pieces follow the
-    moves (those some factor ranks from the pieces); `full` is scratch for the goal test.
+    moves (those some factor ranks from the pieces).
     ahead[i]: database i is read through move tables alone, so its entries can be fetched for
     every child of a node before any child is looked at."""
     n_moves = allowed.shape[1]
@@ -193,6 +193,7 @@ def ida_slice(pz, goal_views, allowed, hf, hg, hp, bodies, span, bits, sets, n_s
     n_pieces = locs.shape[1]
     occ = np.empty(n_pieces, dtype=np.int32)
     cur = np.empty(n_pieces, dtype=np.int32)
+    full = np.empty(n_pieces, dtype=np.int32)  # the goal test's whole child
     nodes = 0
     d = ctl[DEPTH]
     while True:
@@ -341,7 +342,7 @@ class IdaSearch:
                 status = ida_slice(pz, self.goal_views, self.allowed, h.factors, h.groups, h.pieces, h.bodies,
                                    h.span, h.bits, h.sets, h.n_sets, h.tables, h.toff, self.weight, bound, locs,
                                    digs, next_move, path, ctl, quota, self.model.guarded, self.all_pieces,
-                                   self.moved, self.ahead, np.empty(self.model.n_pieces, dtype=np.int32))
+                                   self.moved, self.ahead)
                 spent = time.monotonic() - started
                 nodes = self.nodes = int(ctl[NODES])
                 if status == FOUND:
