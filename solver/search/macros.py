@@ -1,11 +1,14 @@
 """Finishing a state with algorithms that move few pieces, found from the group structure.
 
 When a phase's exact search cannot finish (the last pieces of a big puzzle lie deep below any
-table's bound), the state is finished greedily: each step applies a conjugate X A X' of an
-algorithm A that moves at most a few slots (a commutator x y x' y' of short sequences, or a power
-of one), choosing the one that leaves the most slots as in the goal, and only steps that home more
-slots than before are taken. Nothing is puzzle-specific: the algorithms come from the move tables.
-Solutions are long but found in seconds; the caller verifies them.
+table's bound), the state is finished greedily. Such algorithms (commutators x y x' y' of short
+sequences, their powers, commutators of those) are even on every orbit, so first a few moves give
+each orbit the parity it needs. Then each step applies a conjugate X A X' of an algorithm A that
+moves at most a few slots: from a library with setups of up to two moves, the one that homes the
+most slots per move; when none homes more, an *aimed* conjugate whose setup X (from a table over
+all tuples of slots, see setups.py) carries chosen misplaced or misturned slots onto A's slots.
+Every step leaves more slots right, so the climb ends. Nothing is puzzle-specific: the algorithms
+come from the move tables. Solutions are long but found in seconds; the caller verifies them.
 """
 
 from __future__ import annotations
@@ -14,16 +17,35 @@ import hashlib
 import json
 import os
 import time
+from dataclasses import dataclass
 
 import numpy as np
+
+from solver import perm
+from solver.search.setups import SetupTable
 
 BASE_LIMIT = 1500  # short sequences kept as commutator halves
 SMALL = 3  # an algorithm moves at most this many slots
 NARROW = 8  # commutators moving at most this many slots are commuted again
 NARROW_LIMIT = 300
-SETUP_LIMIT = 400  # setup sequences X of the conjugates
+SETUP_LIMIT = 60  # setup sequences X of the library's conjugates (shortest first; aimed steps reach further)
 LIBRARY_LIMIT = 400  # algorithms kept (shortest first)
-FORMAT = 1  # of the stored algorithm files
+FORMAT = 2  # of the stored algorithm files
+AIMED_PER_KIND = 2  # algorithms per (orbit, slots moved, in place or not) given a setup table
+AIMED_FIRST = 6  # wrong slots tried first in one aimed step (each with a few partners)
+
+
+@dataclass
+class Aim:
+    """An algorithm moving at most SMALL slots of one orbit, with the setups that aim it at any of
+    the orbit's slots."""
+
+    orbit: int
+    slots: tuple[int, ...]  # local slots it moves: in the order of its cycle, or sorted when in place
+    table: SetupTable
+    # (moves, code map, cycle) of each power: cycle lists positions in `slots` in the order the power
+    # moves pieces along, () when it twists in place
+    powers: list[tuple[list[int], np.ndarray, tuple[int, ...]]]
 
 
 class Finisher:
@@ -36,7 +58,7 @@ class Finisher:
         n_codes = model.n_codes
         self.identity = np.arange(n_codes, dtype=np.int32)
         on, ok, ob, os_ = model.orbit_arrays
-        orbit_of_code = np.repeat(np.arange(len(on)), on * ok)
+        self.orbit_of_code = orbit_of_code = np.repeat(np.arange(len(on)), on * ok)
         self.slot_of_code = (os_[orbit_of_code] + (self.identity - ob[orbit_of_code]) // ok[orbit_of_code]).astype(np.int32)
         self.slot_starts = np.flatnonzero(np.diff(self.slot_of_code, prepend=-1))
         self.inverse_seq = [self._inverse_of(m) for m in range(n_moves)]
@@ -47,6 +69,8 @@ class Finisher:
             self._store()
         self.setups = [(s, e) for s, e in base if len(s) <= 2][:SETUP_LIMIT]
         self.library_seqs, self.library = self._conjugates()
+        self.library_lengths = np.array([len(q) for q in self.library_seqs])
+        self.aims = self._aims()
 
     def _path(self):
         from solver.definition.canonical import content_hash
@@ -80,8 +104,7 @@ class Finisher:
 
     def _inverse_of(self, m: int) -> list[int]:
         """A move sequence undoing move m: a move with the inverse table, else m repeated."""
-        inv = np.empty_like(self.moves[m])
-        inv[self.moves[m]] = self.identity
+        inv = _inverse(self.moves[m])
         for j, t in enumerate(self.moves):
             if np.array_equal(t, inv):
                 return [j]
@@ -149,8 +172,7 @@ class Finisher:
         rows = np.arange(len(base))[:, None]
 
         def commutators(xs, x):
-            xi = np.empty_like(x)
-            xi[x] = self.identity
+            xi = _inverse(x)
             # [x, y] = x y x' y' for every y at once: code -> y'[x'[y[x[code]]]]
             c = inverses[rows, xi[effects[:, x]]]
             sizes = self.supports(c)
@@ -159,22 +181,26 @@ class Finisher:
                 ys = base[j][0]
                 keep(xs + ys + back + self.invert(ys), c[j], sizes[j])
 
-        for xs, x in base:
-            if deadline is not None and time.monotonic() > deadline:
-                self.complete = False
-                break
+        def powers(xs, x):
             power = x
             for j in range(2, 13):
                 power = x[power]
                 if np.array_equal(power, self.identity):
                     break
                 keep(xs * j, power, self.support(power))
+
+        for xs, x in base:
+            if deadline is not None and time.monotonic() > deadline:
+                self.complete = False
+                break
+            powers(xs, x)
             commutators(xs, x)
         second = self._varied(sorted(narrow.values(), key=lambda t: len(t[0])), NARROW_LIMIT)
         for xs, x in second:
             if deadline is not None and time.monotonic() > deadline:
                 self.complete = False
                 break
+            powers(xs, x)  # a power can keep one orbit's cycles only: [R, U]^3 on a megaminx
             commutators(xs, x)
         return self._varied(sorted(found.values(), key=lambda t: len(t[0])), LIBRARY_LIMIT)
 
@@ -202,37 +228,157 @@ class Finisher:
             seqs.append(a_seq)
             maps.append(a)
             for x_seq, x in self.setups:
-                xi = np.empty_like(x)
-                xi[x] = self.identity
+                xi = _inverse(x)
                 seqs.append(x_seq + a_seq + self.invert(x_seq))
                 maps.append(xi[a[x]])
         return seqs, (np.array(maps, dtype=np.int16) if maps else np.zeros((0, len(self.identity)), np.int16))
 
+    def _aims(self) -> list[Aim]:
+        """The shortest algorithms of each kind that stay in one orbit, each with a setup table;
+        where an orbit has 3-cycles but no twist, twists made of two 3-cycles on the same slots."""
+        on, ok, ob, _ = self.model.orbit_arrays
+        maps = {r: self._slot_maps(r) for r in range(len(on))}
+        chosen: dict[tuple, list[Aim]] = {}
+        for seq, e in self.algorithms:
+            orbits = np.unique(self.orbit_of_code[e != self.identity])
+            if len(orbits) != 1:
+                continue
+            r = int(orbits[0])
+            slots, in_place = self._slots_moved(e, r)
+            if slots is None:
+                continue
+            kind = (r, len(slots), in_place)
+            if len(chosen.get(kind, ())) >= AIMED_PER_KIND or not SetupTable.fits(on[r], len(slots)):
+                continue
+            chosen.setdefault(kind, []).append(Aim(r, slots, SetupTable(maps[r], slots), self._powers(seq, e, r, slots)))
+        for r in range(len(on)):
+            if not any(kind[0] == r and kind[2] for kind in chosen):
+                for seq, e in self._twists_of_cycles([a for kind, aims in chosen.items() if kind[0] == r for a in aims]):
+                    slots, _ = self._slots_moved(e, r)
+                    chosen.setdefault((r, len(slots), True), []).append(
+                        Aim(r, slots, SetupTable(maps[r], slots), self._powers(seq, e, r, slots)))
+        return [a for aims in chosen.values() for a in aims]
+
+    def _slot_maps(self, r: int) -> np.ndarray:
+        """[moves, slots]: where each move takes the piece at each local slot of orbit r."""
+        on, ok, ob, _ = self.model.orbit_arrays
+        codes = ob[r] + np.arange(on[r]) * ok[r]
+        return np.array([(t[codes] - ob[r]) // ok[r] for t in self.moves], dtype=np.int64)
+
+    def _local_slot(self, code, r: int) -> int:
+        return int(self.slot_of_code[code]) - int(self.model.orbit_arrays[3][r])
+
+    def _slots_moved(self, e: np.ndarray, r: int) -> tuple[tuple[int, ...] | None, bool]:
+        """(slots, in place) of a code map within orbit r: its slots sorted when it twists them in
+        place, else in the order of its one cycle; (None, False) when it has several cycles."""
+        on, ok, ob, _ = self.model.orbit_arrays
+        moved = sorted({self._local_slot(c, r) for c in np.flatnonzero(e != self.identity)})
+        step = {s: self._local_slot(e[ob[r] + s * ok[r]], r) for s in moved}
+        if all(step[s] == s for s in moved):
+            return tuple(moved), True
+        cycle = [moved[0]]
+        while step[cycle[-1]] != cycle[0] and len(cycle) <= len(moved):
+            cycle.append(step[cycle[-1]])
+        return (tuple(cycle), False) if len(cycle) == len(moved) else (None, False)
+
+    def _powers(self, seq: list[int], e: np.ndarray, r: int, slots: tuple[int, ...]):
+        """Every power of an algorithm short of the identity: its moves (the inverse's when
+        shorter), code map and cycle over positions in `slots`."""
+        on, ok, ob, _ = self.model.orbit_arrays
+        maps = [e]
+        while not np.array_equal(maps[-1], self.identity):
+            maps.append(e[maps[-1]])
+        order = len(maps)
+        out = []
+        for j, power in enumerate(maps[:-1], start=1):
+            moves = seq * j if 2 * j <= order else self.invert(seq) * (order - j)
+            step = [slots.index(self._local_slot(power[ob[r] + s * ok[r]], r)) for s in slots]
+            cycle = [0]
+            while step[cycle[-1]] != 0:
+                cycle.append(step[cycle[-1]])
+            out.append((moves, power, () if step[0] == 0 else tuple(cycle)))
+        return out
+
+    def _twists_of_cycles(self, cycles: list[Aim]) -> list[tuple[list[int], np.ndarray]]:
+        """Pure twists Y B Y' A' for 3-cycles A and B, Y carrying A's slots onto B's so that both
+        cycle them the same way (rotated, when B is A): the pieces come home, turned otherwise."""
+        found: dict[bytes, tuple[list[int], np.ndarray]] = {}
+        for a in cycles:
+            a_seq, a_map, _ = a.powers[0]
+            a_inverse = _inverse(a_map)
+            for b in cycles:
+                if len(b.slots) != len(a.slots) or not b.powers[0][2]:
+                    continue
+                b_seq, b_map, _ = b.powers[0]
+                for turn in range(len(a.slots)):
+                    y_seq = b.table.setup(a.slots[turn:] + a.slots[:turn])
+                    if y_seq is None or (b is a and turn == 0):
+                        continue
+                    y = self.effect(y_seq)
+                    twist = a_inverse[_inverse(y)[b_map[y]]]
+                    moved = twist != self.identity
+                    if moved.any() and (self.slot_of_code[twist] == self.slot_of_code)[moved].all():
+                        seq = y_seq + b_seq + self.invert(y_seq) + self.invert(a_seq)
+                        key = twist.tobytes()
+                        if key not in found or len(seq) < len(found[key][0]):
+                            found[key] = (seq, twist)
+        return sorted(found.values(), key=lambda t: len(t[0]))[:AIMED_PER_KIND]
+
     def finish(self, loc: np.ndarray, goal_view: np.ndarray, deadline: float | None = None) -> list[int] | None:
-        """Moves from `loc` to `goal_view`, or None. When no algorithm homes more slots (say two
-        swaps in two orbits, which no algorithm of few slots undoes), one move breaks the
-        deadlock and the climb restarts."""
+        """Moves from `loc` to `goal_view`, or None. Algorithms of few slots are even on every
+        orbit, so first the fewest moves that give each orbit of distinct pieces the parity it
+        needs (say one face turn of a 3x3x3 with two corners and two edges swapped); then the
+        climb."""
         model = self.model
         n_pieces = model.n_pieces
+        on, ok, ob, _ = model.orbit_arrays
+        k_of_slot = np.repeat(ok, on)
+        wanted = goal_view - goal_view % k_of_slot  # the class (times k) each slot wants
         # at[p, code]: piece p at `code` shows what the goal shows there
         at = np.zeros((n_pieces, len(self.identity)), dtype=np.int16)
-        on, ok, ob, _ = model.orbit_arrays
         for p in range(n_pieces):
             r = model.piece_orbit[p]
             codes = np.arange(ob[r], ob[r] + on[r] * ok[r])
             at[p, codes] = goal_view[self.slot_of_code[codes]] == model.piece_class[p] + (codes - ob[r]) % ok[r]
-        moves, loc = self._climb(loc.astype(np.int64), at, deadline)
-        if loc is None:
-            return moves
-        for m, t in enumerate(self.moves):
-            more, end = self._climb(t[loc].astype(np.int64), at, deadline)
-            if end is None and more is not None:
-                return moves + [m] + more
-        return None
+        fix = self._parity_moves(loc, wanted)
+        if fix is None:
+            return None
+        loc = self.effect(fix)[loc]
+        rest, stuck = self._climb(loc.astype(np.int64), at, wanted, deadline)
+        return None if rest is None or stuck is not None else fix + rest
 
-    def _climb(self, loc, at, deadline):
+    def _parity_moves(self, loc, wanted) -> list[int] | None:
+        """Fewest moves whose slot permutations have the parities of the state's on every orbit
+        of distinct pieces (orbits with look-alike pieces can take any parity); None when none."""
+        on, _, _, first_slot = self.model.orbit_arrays
+        need, move_bits = 0, [0] * len(self.moves)
+        for r in range(len(on)):
+            pieces = np.flatnonzero(self.model.piece_orbit == r)
+            classes = self.model.piece_class[pieces]
+            if len(np.unique(classes)) < len(classes):
+                continue
+            home = {int(c): s for s, c in enumerate(wanted[first_slot[r]:first_slot[r] + on[r]])}
+            moved = np.empty(on[r], dtype=np.int64)  # home slot -> slot now
+            moved[[home[int(c)] for c in classes]] = self.slot_of_code[loc[pieces]] - first_slot[r]
+            need |= perm.parity(moved.tolist()) << r
+            for m, row in enumerate(self._slot_maps(r)):
+                move_bits[m] |= perm.parity(row.tolist()) << r
+        paths = {0: []}  # parity vectors reached, each by fewest moves
+        frontier = [0]
+        while frontier and need not in paths:
+            grown = []
+            for bits in frontier:
+                for m, flip in enumerate(move_bits):
+                    if bits ^ flip not in paths:
+                        paths[bits ^ flip] = paths[bits] + [m]
+                        grown.append(bits ^ flip)
+            frontier = grown
+        return paths.get(need)
+
+    def _climb(self, loc, at, wanted, deadline):
         """(moves, None) when the goal is reached, (moves, loc) where the climb got stuck,
-        (None, None) past the deadline."""
+        (None, None) past the deadline. A step applies the library's conjugate that leaves the
+        most slots as in the goal or, when none leaves more, an aimed one (see `_aimed`)."""
         pieces = np.arange(len(loc))
         if len(self.library) == 0:
             return None, None
@@ -243,10 +389,94 @@ class Finisher:
                 return None, None
             after = self.library[:, loc]  # [algorithms, pieces]
             scores = at[pieces, after].sum(1)
-            best = int(np.argmax(scores))
-            if scores[best] <= score:
-                return moves, loc
-            score = int(scores[best])
-            loc = after[best].astype(np.int64)
-            moves += self.library_seqs[best]
+            best = int(np.argmax((scores - score) / self.library_lengths))
+            if scores[best] > score:
+                loc, step = after[best].astype(np.int64), self.library_seqs[best]
+            else:
+                aimed = self._aimed(loc, at, wanted)
+                if aimed is None:
+                    return moves, loc
+                loc, step = aimed
+            score = int(at[pieces, loc].sum())
+            moves += step
         return moves, None
+
+    def _aimed(self, loc, at, wanted):
+        """The best conjugate X A X' of an aim whose setup X carries wrong slots onto A's: a cycle
+        takes a misplaced piece to a slot that wants it, from a slot the next piece is wanted at;
+        a twist turns misturned pieces. Taken when it places or turns more pieces right while
+        leaving no fewer slots as in the goal (so the climb always rises); (loc, moves) or None."""
+        pieces = np.arange(len(loc))
+        first_slot = self.model.orbit_arrays[3]
+        occupant = np.empty(len(loc), dtype=np.int64)
+        occupant[self.slot_of_code[loc]] = pieces
+        has = self.model.piece_class[occupant]  # class (times k) at each slot
+        right = at[occupant, loc[occupant]].astype(bool)
+        placed = has == wanted
+        setups: dict[tuple, tuple] = {}
+        tries = []  # (setup, its code map and inverse, power)
+        for aim in self.aims:
+            span = slice(first_slot[aim.orbit], first_slot[aim.orbit] + aim.table.n)
+            for power in aim.powers:
+                for slots in _aim_slots(power[2], len(aim.slots), placed[span], right[span], has[span], wanted[span]):
+                    key = (id(aim), slots)
+                    if key not in setups:
+                        x_seq = aim.table.setup(slots)
+                        x = None if x_seq is None else self.effect(x_seq)
+                        setups[key] = None if x_seq is None else (x_seq, x, _inverse(x))
+                    if setups[key] is not None:
+                        tries.append((setups[key], power))
+        if not tries:
+            return None
+        after = np.array([x_inverse[power[1][x[loc]]] for (_, x, x_inverse), power in tries])
+        full = at[pieces, after].sum(1)
+        both = full + (wanted[self.slot_of_code[after]] == self.model.piece_class).sum(1)
+        now = int(at[pieces, loc].sum()) + int(placed.sum())
+        lengths = np.array([2 * len(x_seq) + len(power[0]) for (x_seq, _, _), power in tries])
+        ok = (full >= at[pieces, loc].sum()) & (both > now)
+        if not ok.any():
+            return None
+        best = int(np.argmax(np.where(ok, (both - now) / lengths, -1)))
+        (x_seq, _, _), power = tries[best]
+        return after[best], x_seq + power[0] + self.invert(x_seq)
+
+
+def _inverse(e: np.ndarray) -> np.ndarray:
+    """The code map undoing `e`."""
+    out = np.empty_like(e)
+    out[e] = np.arange(len(e), dtype=e.dtype)
+    return out
+
+
+def _aim_slots(cycle, size, placed, right, has, wanted):
+    """Slot tuples (local to the orbit) to carry onto an aim's slots: along a cycle, a misplaced
+    piece's slot, a slot wanting that piece (or holding a look-alike), then a slot wanting the piece
+    there (or any misplaced one); in place, misturned slots (or any others to make up the number)."""
+    wrong = np.flatnonzero(~placed)
+    if cycle:
+        for a in wrong[:AIMED_FIRST]:
+            # a slot wanting a's piece; or one holding a look-alike of it, passed on along the cycle
+            # (two swapped look-alike classes come home through a third slot of either class)
+            look_alike = [b for b in np.flatnonzero(placed) if has[b] == has[a]][:1]
+            for b in [b for b in wrong if b != a and wanted[b] == has[a]][:2] + look_alike:
+                if len(cycle) == 2:
+                    chains = [(a, b)]
+                else:
+                    after = [c for c in wrong if c not in (a, b) and wanted[c] == has[b]][:2]
+                    chains = [(a, b, c) for c in after or [c for c in wrong if c not in (a, b)][:2]]
+                for chain in chains:
+                    slots = [0] * size
+                    for position, slot in zip(cycle, chain):
+                        slots[position] = int(slot)
+                    yield tuple(slots)
+        return
+    turned = np.flatnonzero(placed & ~right)
+    others = np.flatnonzero(right)
+    for a in turned[:AIMED_FIRST]:
+        rest = [int(b) for b in turned if b != a] + [int(b) for b in others[:2]]
+        if size == 1:
+            yield (int(a),)
+        elif size == 2:
+            yield from ((int(a), b) for b in rest)
+        else:
+            yield from ((int(a), b, c) for i, b in enumerate(rest) for c in rest[i + 1:i + 3])
