@@ -68,9 +68,14 @@ class Finisher:
         if self.complete:
             self._store()
         self.setups = [(s, e) for s, e in base if len(s) <= 2][:SETUP_LIMIT]
-        self.library_seqs, self.library = self._conjugates()
+        self.aims, self.rough = self._aims(base)
+        seqs, library = self._conjugates()
+        # the rough orbits are solved first: the climb after must not move them
+        rough_codes = np.isin(self.orbit_of_code, list(self.rough))
+        keep = (library[:, rough_codes] == self.identity[rough_codes]).all(1)
+        self.library_seqs = [q for q, k in zip(seqs, keep) if k]
+        self.library = library[keep]
         self.library_lengths = np.array([len(q) for q in self.library_seqs])
-        self.aims = self._aims()
 
     def _path(self):
         from solver.definition.canonical import content_hash
@@ -233,31 +238,65 @@ class Finisher:
                 maps.append(xi[a[x]])
         return seqs, (np.array(maps, dtype=np.int16) if maps else np.zeros((0, len(self.identity)), np.int16))
 
-    def _aims(self) -> list[Aim]:
-        """The shortest algorithms of each kind that stay in one orbit, each with a setup table;
-        where an orbit has 3-cycles but no twist, twists made of two 3-cycles on the same slots."""
-        on, ok, ob, _ = self.model.orbit_arrays
-        maps = {r: self._slot_maps(r) for r in range(len(on))}
-        chosen: dict[tuple, list[Aim]] = {}
+    def _aims(self, base) -> tuple[list[Aim], dict[int, list[Aim]]]:
+        """(aims, rough): the shortest algorithms of each kind that stay in one orbit, each with a
+        setup table; and for an orbit that has no such cycle (or twist, when its pieces turn),
+        algorithms that cycle or twist its slots while moving orbits solved after it: the rough
+        orbits are solved first, with those (a 5x5x5's middle edges, say, given face turns only)."""
+        on, ok, _, _ = self.model.orbit_arrays
+        by_orbit: dict[int, list] = {}
         for seq, e in self.algorithms:
             orbits = np.unique(self.orbit_of_code[e != self.identity])
-            if len(orbits) != 1:
-                continue
-            r = int(orbits[0])
+            if len(orbits) == 1:
+                by_orbit.setdefault(int(orbits[0]), []).append((seq, e))
+        aims = {r: self._choose_aims(by_orbit.get(r, []), r) for r in range(len(on))}
+
+        def lacking(r):
+            return not any(a.powers[0][2] for a in aims[r]) or (ok[r] > 1 and all(a.powers[0][2] for a in aims[r]))
+
+        rough_orbits = [r for r in range(len(on)) if lacking(r)]
+        rough = {r: self._choose_aims(self._rough_algorithms(base, r, rough_orbits), r) for r in rough_orbits}
+        return [a for r in range(len(on)) if r not in rough for a in aims[r]], rough
+
+    def _choose_aims(self, algorithms, r: int) -> list[Aim]:
+        """Up to AIMED_PER_KIND of each kind (slots moved, in place or not) of orbit r, shortest
+        first; twists made of two cycles when there is no twist."""
+        on = self.model.orbit_arrays[0]
+        maps = self._slot_maps(r)
+        chosen: dict[tuple, list[Aim]] = {}
+
+        def add(seq, e, slots, in_place):
+            kind = (len(slots), in_place)
+            if len(chosen.get(kind, ())) < AIMED_PER_KIND and SetupTable.fits(on[r], len(slots)):
+                chosen.setdefault(kind, []).append(Aim(r, slots, SetupTable(maps, slots), self._powers(seq, e, r, slots)))
+
+        for seq, e in algorithms:
             slots, in_place = self._slots_moved(e, r)
-            if slots is None:
-                continue
-            kind = (r, len(slots), in_place)
-            if len(chosen.get(kind, ())) >= AIMED_PER_KIND or not SetupTable.fits(on[r], len(slots)):
-                continue
-            chosen.setdefault(kind, []).append(Aim(r, slots, SetupTable(maps[r], slots), self._powers(seq, e, r, slots)))
-        for r in range(len(on)):
-            if not any(kind[0] == r and kind[2] for kind in chosen):
-                for seq, e in self._twists_of_cycles([a for kind, aims in chosen.items() if kind[0] == r for a in aims]):
-                    slots, _ = self._slots_moved(e, r)
-                    chosen.setdefault((r, len(slots), True), []).append(
-                        Aim(r, slots, SetupTable(maps[r], slots), self._powers(seq, e, r, slots)))
+            if slots is not None:
+                add(seq, e, slots, in_place)
+        if not any(kind[1] for kind in chosen):
+            for seq, e in self._twists_of_cycles([a for aims in chosen.values() for a in aims]):
+                add(seq, e, *self._slots_moved(e, r))
         return [a for aims in chosen.values() for a in aims]
+
+    def _rough_algorithms(self, base, r: int, rough_orbits: list[int]) -> list[tuple[list[int], np.ndarray]]:
+        """Commutators [x, y] of short sequences moving at most SMALL slots of orbit r and no
+        slot of another rough orbit, by length, then by slots moved in all."""
+        on, ok, ob, _ = self.model.orbit_arrays
+        effects = np.array([e for _, e in base])
+        inverses = np.array([_inverse(e) for e in effects])
+        rows = np.arange(len(base))[:, None]
+        span = slice(ob[r], ob[r] + on[r] * ok[r])
+        others = np.isin(self.orbit_of_code, [q for q in rough_orbits if q != r])
+        found = []
+        for xs, x in base[:NARROW_LIMIT]:
+            c = inverses[rows, _inverse(x)[effects[:, x]]]  # [x, y] for every y
+            moved = c != self.identity
+            in_r = moved[:, span].reshape(len(base), on[r], ok[r]).any(2).sum(1)
+            for j in np.flatnonzero((in_r > 0) & (in_r <= SMALL) & ~moved[:, others].any(1)):
+                ys = base[j][0]
+                found.append((xs + ys + self.invert(xs) + self.invert(ys), c[j]))
+        return sorted(found, key=lambda t: (len(t[0]), self.support(t[1])))
 
     def _slot_maps(self, r: int) -> np.ndarray:
         """[moves, slots]: where each move takes the piece at each local slot of orbit r."""
@@ -270,10 +309,14 @@ class Finisher:
 
     def _slots_moved(self, e: np.ndarray, r: int) -> tuple[tuple[int, ...] | None, bool]:
         """(slots, in place) of a code map within orbit r: its slots sorted when it twists them in
-        place, else in the order of its one cycle; (None, False) when it has several cycles."""
+        place, else in the order of its one cycle; (None, False) when it has several cycles there
+        or none."""
         on, ok, ob, _ = self.model.orbit_arrays
-        moved = sorted({self._local_slot(c, r) for c in np.flatnonzero(e != self.identity)})
+        codes = np.arange(ob[r], ob[r] + on[r] * ok[r])
+        moved = sorted({self._local_slot(c, r) for c in codes[e[codes] != codes]})
         step = {s: self._local_slot(e[ob[r] + s * ok[r]], r) for s in moved}
+        if not moved:
+            return None, False
         if all(step[s] == s for s in moved):
             return tuple(moved), True
         cycle = [moved[0]]
@@ -282,15 +325,18 @@ class Finisher:
         return (tuple(cycle), False) if len(cycle) == len(moved) else (None, False)
 
     def _powers(self, seq: list[int], e: np.ndarray, r: int, slots: tuple[int, ...]):
-        """Every power of an algorithm short of the identity: its moves (the inverse's when
-        shorter), code map and cycle over positions in `slots`."""
+        """Every power of an algorithm that moves orbit r: its moves (the inverse's when shorter),
+        code map and cycle over positions in `slots`."""
         on, ok, ob, _ = self.model.orbit_arrays
         maps = [e]
         while not np.array_equal(maps[-1], self.identity):
             maps.append(e[maps[-1]])
         order = len(maps)
         out = []
+        codes = np.arange(ob[r], ob[r] + on[r] * ok[r])
         for j, power in enumerate(maps[:-1], start=1):
+            if np.array_equal(power[codes], codes):
+                continue  # a rough algorithm's power can leave orbit r alone
             moves = seq * j if 2 * j <= order else self.invert(seq) * (order - j)
             step = [slots.index(self._local_slot(power[ob[r] + s * ok[r]], r)) for s in slots]
             cycle = [0]
@@ -340,12 +386,17 @@ class Finisher:
             r = model.piece_orbit[p]
             codes = np.arange(ob[r], ob[r] + on[r] * ok[r])
             at[p, codes] = goal_view[self.slot_of_code[codes]] == model.piece_class[p] + (codes - ob[r]) % ok[r]
-        fix = self._parity_moves(loc, wanted)
-        if fix is None:
+        moves = self._parity_moves(loc, wanted)
+        if moves is None:
             return None
-        loc = self.effect(fix)[loc]
-        rest, stuck = self._climb(loc.astype(np.int64), at, wanted, deadline)
-        return None if rest is None or stuck is not None else fix + rest
+        loc = self.effect(moves)[loc].astype(np.int64)
+        for r, aims in self.rough.items():
+            rest, loc = self._climb(loc, at, wanted, deadline, aims, np.flatnonzero(model.piece_orbit == r))
+            if rest is None or loc is None:
+                return None
+            moves += rest
+        rest, loc = self._climb(loc, at, wanted, deadline, self.aims, np.arange(n_pieces), self.library)
+        return None if rest is None or loc is None else moves + rest
 
     def _parity_moves(self, loc, wanted) -> list[int] | None:
         """Fewest moves whose slot permutations have the parities of the state's on every orbit
@@ -375,37 +426,37 @@ class Finisher:
             frontier = grown
         return paths.get(need)
 
-    def _climb(self, loc, at, wanted, deadline):
-        """(moves, None) when the goal is reached, (moves, loc) where the climb got stuck,
-        (None, None) past the deadline. A step applies the library's conjugate that leaves the
-        most slots as in the goal or, when none leaves more, an aimed one (see `_aimed`)."""
-        pieces = np.arange(len(loc))
-        if len(self.library) == 0:
-            return None, None
-        score = int(at[pieces, loc].sum())
+    def _climb(self, loc, at, wanted, deadline, aims, pieces, library=None):
+        """(moves, loc) with `pieces` as in the goal, else (None, None) where the climb got stuck
+        or past the deadline. A step applies the library's conjugate that homes the most slots per
+        move or, when none homes more, an aimed one (see `_aimed`)."""
+        score = int(at[pieces, loc[pieces]].sum())
         moves: list[int] = []
-        while score < len(loc):
+        while score < len(pieces):
             if deadline is not None and time.monotonic() > deadline:
                 return None, None
-            after = self.library[:, loc]  # [algorithms, pieces]
-            scores = at[pieces, after].sum(1)
-            best = int(np.argmax((scores - score) / self.library_lengths))
-            if scores[best] > score:
-                loc, step = after[best].astype(np.int64), self.library_seqs[best]
-            else:
-                aimed = self._aimed(loc, at, wanted)
+            step = None
+            if library is not None and len(library):
+                after = library[:, loc]  # [algorithms, pieces]
+                gains = at[np.arange(len(loc)), after].sum(1) - score
+                best = int(np.argmax(gains / self.library_lengths))
+                if gains[best] > 0:
+                    loc, step = after[best].astype(np.int64), self.library_seqs[best]
+            if step is None:
+                aimed = self._aimed(loc, at, wanted, aims, pieces)
                 if aimed is None:
-                    return moves, loc
+                    return None, None
                 loc, step = aimed
-            score = int(at[pieces, loc].sum())
+            score = int(at[pieces, loc[pieces]].sum())
             moves += step
-        return moves, None
+        return moves, loc
 
-    def _aimed(self, loc, at, wanted):
+    def _aimed(self, loc, at, wanted, aims, scored):
         """The best conjugate X A X' of an aim whose setup X carries wrong slots onto A's: a cycle
         takes a misplaced piece to a slot that wants it, from a slot the next piece is wanted at;
-        a twist turns misturned pieces. Taken when it places or turns more pieces right while
-        leaving no fewer slots as in the goal (so the climb always rises); (loc, moves) or None."""
+        a twist turns misturned pieces. Taken when it places or turns more of the `scored`
+        pieces right while leaving no fewer of them as in the goal (so the climb always rises);
+        (loc, moves) or None."""
         pieces = np.arange(len(loc))
         first_slot = self.model.orbit_arrays[3]
         occupant = np.empty(len(loc), dtype=np.int64)
@@ -415,7 +466,7 @@ class Finisher:
         placed = has == wanted
         setups: dict[tuple, tuple] = {}
         tries = []  # (setup, its code map and inverse, power)
-        for aim in self.aims:
+        for aim in aims:
             span = slice(first_slot[aim.orbit], first_slot[aim.orbit] + aim.table.n)
             for power in aim.powers:
                 for slots in _aim_slots(power[2], len(aim.slots), placed[span], right[span], has[span], wanted[span]):
@@ -429,11 +480,12 @@ class Finisher:
         if not tries:
             return None
         after = np.array([x_inverse[power[1][x[loc]]] for (_, x, x_inverse), power in tries])
-        full = at[pieces, after].sum(1)
-        both = full + (wanted[self.slot_of_code[after]] == self.model.piece_class).sum(1)
-        now = int(at[pieces, loc].sum()) + int(placed.sum())
+        full = at[scored, after[:, scored]].sum(1)
+        both = full + (wanted[self.slot_of_code[after[:, scored]]] == self.model.piece_class[scored]).sum(1)
+        now_full = int(at[scored, loc[scored]].sum())
+        now = now_full + int((wanted[self.slot_of_code[loc[scored]]] == self.model.piece_class[scored]).sum())
         lengths = np.array([2 * len(x_seq) + len(power[0]) for (x_seq, _, _), power in tries])
-        ok = (full >= at[pieces, loc].sum()) & (both > now)
+        ok = (full >= now_full) & (both > now)
         if not ok.any():
             return None
         best = int(np.argmax(np.where(ok, (both - now) / lengths, -1)))
