@@ -32,6 +32,7 @@ SETUP_LIMIT = 60  # setup sequences X of the library's conjugates (shortest firs
 LIBRARY_LIMIT = 400  # algorithms kept (shortest first)
 FORMAT = 2  # of the stored algorithm files
 AIMED_PER_KIND = 2  # algorithms per (orbit, slots moved, in place or not) given a setup table
+ROUGH_PER_MASK = 64  # rough algorithms kept per orbit and set of other rough orbits moved
 AIMED_FIRST = 6  # wrong slots tried first in one aimed step (each with a few partners)
 
 
@@ -251,12 +252,27 @@ class Finisher:
                 by_orbit.setdefault(int(orbits[0]), []).append((seq, e))
         aims = {r: self._choose_aims(by_orbit.get(r, []), r) for r in range(len(on))}
 
-        def lacking(r):
-            return not any(a.powers[0][2] for a in aims[r]) or (ok[r] > 1 and all(a.powers[0][2] for a in aims[r]))
+        def lacking_in(chosen, r):
+            return not any(a.powers[0][2] for a in chosen) or (ok[r] > 1 and all(a.powers[0][2] for a in chosen))
 
-        rough_orbits = [r for r in range(len(on)) if lacking(r)]
-        rough = {r: self._choose_aims(self._rough_algorithms(base, r, rough_orbits), r) for r in rough_orbits}
-        return [a for r in range(len(on)) if r not in rough for a in aims[r]], rough
+        def lacking(r):
+            return lacking_in(aims[r], r)
+
+        candidates = self._rough_algorithms(base, [r for r in range(len(on)) if lacking(r)])
+        rough: dict[int, list[Aim]] = {}  # in the order they are solved
+        while len(rough) < len(candidates):
+            before = sum(1 << q for q in rough)
+            for r in sorted(set(candidates) - set(rough), key=lambda q: on[q]):
+                # algorithms that leave the orbits solved before alone
+                usable = sorted((t for mask, found in candidates[r].items() if not mask & before for t in found),
+                                key=lambda t: (len(t[0]), self.support(t[1])))
+                chosen = self._choose_aims(usable, r)
+                if not lacking_in(chosen, r):
+                    rough[r] = chosen
+                    break
+            else:  # the rest cannot be solved one after another: the finisher gives up on them
+                rough.update((r, []) for r in candidates if r not in rough)
+        return [a for r in range(len(on)) if r not in candidates for a in aims[r]], rough
 
     def _choose_aims(self, algorithms, r: int) -> list[Aim]:
         """Up to AIMED_PER_KIND of each kind (slots moved, in place or not) of orbit r, shortest
@@ -279,24 +295,27 @@ class Finisher:
                 add(seq, e, *self._slots_moved(e, r))
         return [a for aims in chosen.values() for a in aims]
 
-    def _rough_algorithms(self, base, r: int, rough_orbits: list[int]) -> list[tuple[list[int], np.ndarray]]:
-        """Commutators [x, y] of short sequences moving at most SMALL slots of orbit r and no
-        slot of another rough orbit, by length, then by slots moved in all."""
+    def _rough_algorithms(self, base, rough_orbits: list[int]) -> dict[int, dict[int, list]]:
+        """For each rough orbit r, commutators [x, y] of short sequences moving at most SMALL of
+        its slots, by the other rough orbits they move (a bit mask): a few of each, shortest first."""
         on, ok, ob, _ = self.model.orbit_arrays
         effects = np.array([e for _, e in base])
         inverses = np.array([_inverse(e) for e in effects])
         rows = np.arange(len(base))[:, None]
-        span = slice(ob[r], ob[r] + on[r] * ok[r])
-        others = np.isin(self.orbit_of_code, [q for q in rough_orbits if q != r])
-        found = []
-        for xs, x in base[:NARROW_LIMIT]:
+        found: dict[int, dict[int, list]] = {r: {} for r in rough_orbits}
+        for xs, x in base[:NARROW_LIMIT] if rough_orbits else ():
             c = inverses[rows, _inverse(x)[effects[:, x]]]  # [x, y] for every y
             moved = c != self.identity
-            in_r = moved[:, span].reshape(len(base), on[r], ok[r]).any(2).sum(1)
-            for j in np.flatnonzero((in_r > 0) & (in_r <= SMALL) & ~moved[:, others].any(1)):
-                ys = base[j][0]
-                found.append((xs + ys + self.invert(xs) + self.invert(ys), c[j]))
-        return sorted(found, key=lambda t: (len(t[0]), self.support(t[1])))
+            slots_moved = {r: moved[:, ob[r]:ob[r] + on[r] * ok[r]].reshape(len(base), on[r], ok[r]).any(2).sum(1)
+                           for r in rough_orbits}
+            masks = sum((slots_moved[r] > 0).astype(np.int64) << r for r in rough_orbits)
+            for r in rough_orbits:
+                for j in np.flatnonzero((slots_moved[r] > 0) & (slots_moved[r] <= SMALL)):
+                    kept = found[r].setdefault(int(masks[j] & ~(1 << r)), [])
+                    if len(kept) < ROUGH_PER_MASK:
+                        ys = base[j][0]
+                        kept.append((xs + ys + self.invert(xs) + self.invert(ys), c[j]))
+        return found
 
     def _slot_maps(self, r: int) -> np.ndarray:
         """[moves, slots]: where each move takes the piece at each local slot of orbit r."""
@@ -362,7 +381,7 @@ class Finisher:
                         continue
                     y = self.effect(y_seq)
                     twist = a_inverse[_inverse(y)[b_map[y]]]
-                    moved = twist != self.identity
+                    moved = (twist != self.identity) & (self.orbit_of_code == a.orbit)  # rough ones move more
                     if moved.any() and (self.slot_of_code[twist] == self.slot_of_code)[moved].all():
                         seq = y_seq + b_seq + self.invert(y_seq) + self.invert(a_seq)
                         key = twist.tobytes()
