@@ -276,7 +276,7 @@ class Finisher:
 
     def _choose_aims(self, algorithms, r: int) -> list[Aim]:
         """Up to AIMED_PER_KIND of each kind (slots moved, in place or not) of orbit r, shortest
-        first; twists made of two cycles when there is no twist."""
+        first; twists made of two cycles when there is no twist of at most two pieces."""
         on = self.model.orbit_arrays[0]
         maps = self._slot_maps(r)
         chosen: dict[tuple, list[Aim]] = {}
@@ -290,7 +290,9 @@ class Finisher:
             slots, in_place = self._slots_moved(e, r)
             if slots is not None:
                 add(seq, e, slots, in_place)
-        if not any(kind[1] for kind in chosen):
+        # twists of two pieces made of two cycles, where none was found (a twist of three alike
+        # turns cannot mend two pieces that need opposite turns in one step)
+        if not any(in_place and size <= 2 for size, in_place in chosen):
             for seq, e in self._twists_of_cycles([a for aims in chosen.values() for a in aims]):
                 add(seq, e, *self._slots_moved(e, r))
         return [a for aims in chosen.values() for a in aims]
@@ -387,7 +389,7 @@ class Finisher:
                         key = twist.tobytes()
                         if key not in found or len(seq) < len(found[key][0]):
                             found[key] = (seq, twist)
-        return sorted(found.values(), key=lambda t: len(t[0]))[:AIMED_PER_KIND]
+        return sorted(found.values(), key=lambda t: (self.support(t[1]), len(t[0])))[:AIMED_PER_KIND]
 
     def finish(self, loc: np.ndarray, goal_view: np.ndarray, deadline: float | None = None) -> list[int] | None:
         """Moves from `loc` to `goal_view`, or None. Algorithms of few slots are even on every
