@@ -63,6 +63,11 @@ class Finisher:
         self.slot_of_code = (os_[orbit_of_code] + (self.identity - ob[orbit_of_code]) // ok[orbit_of_code]).astype(np.int32)
         self.slot_starts = np.flatnonzero(np.diff(self.slot_of_code, prepend=-1))
         self.inverse_seq = [self._inverse_of(m) for m in range(n_moves)]
+        self.slot_maps = [self._slot_maps(r) for r in range(len(on))]  # [moves, slots] per orbit
+        # orbits of distinct pieces (the others can take any parity) and the fewest moves to each
+        # vector of parities over them
+        self.distinct_orbits = [r for r in range(len(on)) if len(np.unique(model.orbits[r].classes)) == on[r]]
+        self.parity_paths = self._parity_paths()
         base = self._short_sequences(model.canonical_pairs())
         self.complete = True  # False when the deadline cut the search for algorithms short
         self.algorithms = self._stored() or self._algorithms(base, deadline)
@@ -172,15 +177,10 @@ class Finisher:
                 if 0 < size <= limit and (key not in kept or len(seq) < len(kept[key][0])):
                     kept[key] = (seq, e)
 
-        effects = np.array([e for _, e in base])
-        inverses = np.empty_like(effects)
-        np.put_along_axis(inverses, effects, np.broadcast_to(self.identity, effects.shape), axis=1)
-        rows = np.arange(len(base))[:, None]
+        with_base = _commutators_with(base)
 
         def commutators(xs, x):
-            xi = _inverse(x)
-            # [x, y] = x y x' y' for every y at once: code -> y'[x'[y[x[code]]]]
-            c = inverses[rows, xi[effects[:, x]]]
+            c = with_base(x)
             sizes = self.supports(c)
             back = self.invert(xs)
             for j in np.flatnonzero((sizes > 0) & (sizes <= NARROW)):
@@ -252,13 +252,10 @@ class Finisher:
                 by_orbit.setdefault(int(orbits[0]), []).append((seq, e))
         aims = {r: self._choose_aims(by_orbit.get(r, []), r) for r in range(len(on))}
 
-        def lacking_in(chosen, r):
+        def lacking(chosen, r):  # no cycle, or no twist for pieces that turn
             return not any(a.powers[0][2] for a in chosen) or (ok[r] > 1 and all(a.powers[0][2] for a in chosen))
 
-        def lacking(r):
-            return lacking_in(aims[r], r)
-
-        candidates = self._rough_algorithms(base, [r for r in range(len(on)) if lacking(r)])
+        candidates = self._rough_algorithms(base, [r for r in range(len(on)) if lacking(aims[r], r)])
         rough: dict[int, list[Aim]] = {}  # in the order they are solved
         while len(rough) < len(candidates):
             before = sum(1 << q for q in rough)
@@ -267,7 +264,7 @@ class Finisher:
                 usable = sorted((t for mask, found in candidates[r].items() if not mask & before for t in found),
                                 key=lambda t: (len(t[0]), self.support(t[1])))
                 chosen = self._choose_aims(usable, r)
-                if not lacking_in(chosen, r):
+                if not lacking(chosen, r):
                     rough[r] = chosen
                     break
             else:  # the rest cannot be solved one after another: the finisher gives up on them
@@ -278,13 +275,12 @@ class Finisher:
         """Up to AIMED_PER_KIND of each kind (slots moved, in place or not) of orbit r, shortest
         first; twists made of two cycles when there is no twist of at most two pieces."""
         on = self.model.orbit_arrays[0]
-        maps = self._slot_maps(r)
         chosen: dict[tuple, list[Aim]] = {}
 
         def add(seq, e, slots, in_place):
             kind = (len(slots), in_place)
             if len(chosen.get(kind, ())) < AIMED_PER_KIND and SetupTable.fits(on[r], len(slots)):
-                chosen.setdefault(kind, []).append(Aim(r, slots, SetupTable(maps, slots), self._powers(seq, e, r, slots)))
+                chosen.setdefault(kind, []).append(Aim(r, slots, SetupTable(self.slot_maps[r], slots), self._powers(seq, e, r, slots)))
 
         for seq, e in algorithms:
             slots, in_place = self._slots_moved(e, r)
@@ -301,12 +297,12 @@ class Finisher:
         """For each rough orbit r, commutators [x, y] of short sequences moving at most SMALL of
         its slots, by the other rough orbits they move (a bit mask): a few of each, shortest first."""
         on, ok, ob, _ = self.model.orbit_arrays
-        effects = np.array([e for _, e in base])
-        inverses = np.array([_inverse(e) for e in effects])
-        rows = np.arange(len(base))[:, None]
         found: dict[int, dict[int, list]] = {r: {} for r in rough_orbits}
-        for xs, x in base[:NARROW_LIMIT] if rough_orbits else ():
-            c = inverses[rows, _inverse(x)[effects[:, x]]]  # [x, y] for every y
+        if not rough_orbits:
+            return found
+        with_base = _commutators_with(base)
+        for xs, x in base[:NARROW_LIMIT]:
+            c = with_base(x)
             moved = c != self.identity
             slots_moved = {r: moved[:, ob[r]:ob[r] + on[r] * ok[r]].reshape(len(base), on[r], ok[r]).any(2).sum(1)
                            for r in rough_orbits}
@@ -335,15 +331,13 @@ class Finisher:
         on, ok, ob, _ = self.model.orbit_arrays
         codes = np.arange(ob[r], ob[r] + on[r] * ok[r])
         moved = sorted({self._local_slot(c, r) for c in codes[e[codes] != codes]})
-        step = {s: self._local_slot(e[ob[r] + s * ok[r]], r) for s in moved}
         if not moved:
             return None, False
+        step = {s: self._local_slot(e[ob[r] + s * ok[r]], r) for s in moved}
         if all(step[s] == s for s in moved):
             return tuple(moved), True
-        cycle = [moved[0]]
-        while step[cycle[-1]] != cycle[0] and len(cycle) <= len(moved):
-            cycle.append(step[cycle[-1]])
-        return (tuple(cycle), False) if len(cycle) == len(moved) else (None, False)
+        cycle = _cycle(step, moved[0])
+        return (cycle, False) if len(cycle) == len(moved) else (None, False)
 
     def _powers(self, seq: list[int], e: np.ndarray, r: int, slots: tuple[int, ...]):
         """Every power of an algorithm that moves orbit r: its moves (the inverse's when shorter),
@@ -360,10 +354,7 @@ class Finisher:
                 continue  # a rough algorithm's power can leave orbit r alone
             moves = seq * j if 2 * j <= order else self.invert(seq) * (order - j)
             step = [slots.index(self._local_slot(power[ob[r] + s * ok[r]], r)) for s in slots]
-            cycle = [0]
-            while step[cycle[-1]] != 0:
-                cycle.append(step[cycle[-1]])
-            out.append((moves, power, () if step[0] == 0 else tuple(cycle)))
+            out.append((moves, power, () if step[0] == 0 else _cycle(step, 0)))
         return out
 
     def _twists_of_cycles(self, cycles: list[Aim]) -> list[tuple[list[int], np.ndarray]]:
@@ -419,25 +410,14 @@ class Finisher:
         rest, loc = self._climb(loc, at, wanted, deadline, self.aims, np.arange(n_pieces), self.library)
         return None if rest is None or loc is None else moves + rest
 
-    def _parity_moves(self, loc, wanted) -> list[int] | None:
-        """Fewest moves whose slot permutations have the parities of the state's on every orbit
-        of distinct pieces (orbits with look-alike pieces can take any parity); None when none."""
-        on, _, _, first_slot = self.model.orbit_arrays
-        need, move_bits = 0, [0] * len(self.moves)
-        for r in range(len(on)):
-            pieces = np.flatnonzero(self.model.piece_orbit == r)
-            classes = self.model.piece_class[pieces]
-            if len(np.unique(classes)) < len(classes):
-                continue
-            home = {int(c): s for s, c in enumerate(wanted[first_slot[r]:first_slot[r] + on[r]])}
-            moved = np.empty(on[r], dtype=np.int64)  # home slot -> slot now
-            moved[[home[int(c)] for c in classes]] = self.slot_of_code[loc[pieces]] - first_slot[r]
-            need |= perm.parity(moved.tolist()) << r
-            for m, row in enumerate(self._slot_maps(r)):
-                move_bits[m] |= perm.parity(row.tolist()) << r
-        paths = {0: []}  # parity vectors reached, each by fewest moves
+    def _parity_paths(self) -> dict[int, list[int]]:
+        """For every vector of parities over the orbits of distinct pieces (bit r: orbit r odd)
+        that moves reach, the fewest moves reaching it."""
+        move_bits = [sum(perm.parity(self.slot_maps[r][m].tolist()) << r for r in self.distinct_orbits)
+                     for m in range(len(self.moves))]
+        paths = {0: []}
         frontier = [0]
-        while frontier and need not in paths:
+        while frontier:
             grown = []
             for bits in frontier:
                 for m, flip in enumerate(move_bits):
@@ -445,7 +425,21 @@ class Finisher:
                         paths[bits ^ flip] = paths[bits] + [m]
                         grown.append(bits ^ flip)
             frontier = grown
-        return paths.get(need)
+        return paths
+
+    def _parity_moves(self, loc, wanted) -> list[int] | None:
+        """Fewest moves whose slot permutations have the parities of the state's on every orbit
+        of distinct pieces; None when none has."""
+        on, _, _, first_slot = self.model.orbit_arrays
+        need = 0
+        for r in self.distinct_orbits:
+            pieces = np.flatnonzero(self.model.piece_orbit == r)
+            home = {int(c): s for s, c in enumerate(wanted[first_slot[r]:first_slot[r] + on[r]])}
+            moved = np.empty(on[r], dtype=np.int64)  # home slot -> slot now
+            moved[[home[int(c)] for c in self.model.piece_class[pieces]]] = self.slot_of_code[loc[pieces]] - first_slot[r]
+            need |= perm.parity(moved.tolist()) << r
+        path = self.parity_paths.get(need)
+        return None if path is None else list(path)  # the caller extends it
 
     def _climb(self, loc, at, wanted, deadline, aims, pieces, library=None):
         """(moves, loc) with `pieces` as in the goal, else (None, None) where the climb got stuck
@@ -494,8 +488,10 @@ class Finisher:
                     key = (id(aim), slots)
                     if key not in setups:
                         x_seq = aim.table.setup(slots)
-                        x = None if x_seq is None else self.effect(x_seq)
-                        setups[key] = None if x_seq is None else (x_seq, x, _inverse(x))
+                        setups[key] = None
+                        if x_seq is not None:
+                            x = self.effect(x_seq)
+                            setups[key] = (x_seq, x, _inverse(x))
                     if setups[key] is not None:
                         tries.append((setups[key], power))
         if not tries:
@@ -512,6 +508,24 @@ class Finisher:
         best = int(np.argmax(np.where(ok, (both - now) / lengths, -1)))
         (x_seq, _, _), power = tries[best]
         return after[best], x_seq + power[0] + self.invert(x_seq)
+
+
+def _commutators_with(base):
+    """A function of a code map x giving [x, y] = x y x' y' for every y of `base` at once."""
+    effects = np.array([e for _, e in base])
+    inverses = np.empty_like(effects)
+    np.put_along_axis(inverses, effects, np.broadcast_to(np.arange(effects.shape[1], dtype=effects.dtype), effects.shape), axis=1)
+    rows = np.arange(len(base))[:, None]
+    # code -> y'[x'[y[x[code]]]]
+    return lambda x: inverses[rows, _inverse(x)[effects[:, x]]]
+
+
+def _cycle(step, start) -> tuple:
+    """The cycle of `start` under `step` (a mapping), from `start`."""
+    cycle = [start]
+    while step[cycle[-1]] != start:
+        cycle.append(step[cycle[-1]])
+    return tuple(cycle)
 
 
 def _inverse(e: np.ndarray) -> np.ndarray:
