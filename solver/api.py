@@ -7,7 +7,6 @@ names) and raises solver.errors exceptions for bad input; callers never need the
 from __future__ import annotations
 
 import random
-import time
 from pathlib import Path
 
 from solver import catalog
@@ -19,15 +18,17 @@ from solver.definition.model import Definition
 from solver.engine import apply_moves, format_state, parse_moves, parse_state, verify
 from solver.errors import DefinitionError, PuzzleError, UnreachableError
 from solver.search import engine as search
+from solver.search.budget import Budget, Cancelled
 from solver.special import families
-from solver.special.cube3.solve import SearchCancelled
 
 SPECIAL = "special"
+# Every method a solve may name: the site, the workers and the command line check against this list.
+METHODS = (SPECIAL, *search.METHODS)
 
 __all__ = [
     "Definition", "load", "load_data", "load_file", "load_text", "content_hash", "info", "parse_state",
     "format_state", "parse_moves", "apply_moves", "verify", "solve", "scramble", "export_yaml", "reachability",
-    "effect", "discover",
+    "effect", "discover", "METHODS", "SPECIAL", "Budget", "Cancelled",
 ]
 
 
@@ -76,25 +77,32 @@ def solve(
     optimal: bool = False,
     method: str | None = None,
     time_limit: float | None = None,
+    max_length: int | None = None,
     node_limit: int | None = None,
     progress=None,
     cancel=None,
 ) -> dict:
-    """Solve `state`; refuses unreachable states before searching; every answer is replayed.
+    """Solve `state`; refuses unreachable states before searching; every answer is replayed here.
 
     A specialized solver serves the puzzle when one recognises it (method "special", or by default
-    unless `optimal` asks for a proof it cannot give); otherwise the generic search engine."""
+    unless `optimal` asks for a proof it cannot give); otherwise the generic search engine.
+    `time_limit` is the most the solve may spend; it stops sooner at the first answer of at most
+    `max_length` moves (the target length; by default the solver's own, e.g. 20 for the 3x3x3).
+    `cancel()` is asked at least every budget.POLL seconds by the solvers that take a budget."""
     state = tuple(state)
+    check_method(method)
+    if max_length is not None and (isinstance(max_length, bool) or not isinstance(max_length, int) or max_length < 0):
+        raise PuzzleError("max_length: give a number of moves, 0 or more")
     reason = reachability(defn, state)
     if reason is not None:
         raise UnreachableError(f"state cannot be solved: {reason}")
-    if method is not None and method != SPECIAL and method not in search.METHODS:
-        raise PuzzleError(f"method: unknown method {method!r}; methods: {', '.join((SPECIAL, *search.METHODS))}")
     special = families.find(defn) if method in (None, SPECIAL) else None
     if method == SPECIAL and special is None:
         raise PuzzleError("method: no specialized solver recognises this puzzle")
     if special is not None and (method == SPECIAL or not optimal or special.can_prove_optimal):
-        result = _solve_special(special, state, optimal, time_limit, cancel)
+        target = max_length if max_length is not None or optimal else special.target
+        budget = Budget(time_limit=time_limit, cancel=cancel, progress=progress, max_length=target)
+        result = _solve_special(special, state, optimal, budget)
     else:
         result = search.solve(
             defn, state, optimal=optimal, method=method, time_limit=time_limit, node_limit=node_limit,
@@ -115,17 +123,23 @@ def solve(
     }
 
 
-def _solve_special(special: families.Special, state, optimal, time_limit, cancel) -> search.SolveResult:
-    started = time.monotonic()
+def check_method(method: str | None) -> None:
+    if method is not None and method not in METHODS:
+        raise PuzzleError(f"method: unknown method {method!r}; methods: {', '.join(METHODS)}")
+
+
+def _solve_special(special: families.Special, state, optimal, budget: Budget) -> search.SolveResult:
+    name = f"{SPECIAL}:{special.family}"
     try:
-        moves, proven = special.solve(state, optimal, time_limit, cancel)
-    except SearchCancelled:
-        return search.SolveResult(None, False, f"{SPECIAL}:{special.family}", seconds=time.monotonic() - started,
-                                  complete=False, stopped="cancelled")
-    # Asked for a shortest answer and not proven one: the budget ran out first.
-    stopped = "time limit" if optimal and not proven else None
-    return search.SolveResult(moves, proven, f"{SPECIAL}:{special.family}", seconds=time.monotonic() - started,
-                              complete=stopped is None, stopped=stopped)
+        moves, proven = special.solve(state, optimal, budget)
+    except Cancelled:
+        return search.SolveResult(None, False, name, seconds=budget.elapsed, complete=False, stopped="cancelled")
+    # Asked for a shortest answer and not proven one: the budget ran out first (or a cancel came).
+    stopped = None
+    if optimal and not proven:
+        stopped = "cancelled" if budget.cancelled() else "time limit"
+    return search.SolveResult(moves, proven, name, seconds=budget.elapsed, complete=stopped is None,
+                              stopped=stopped)
 
 
 def scramble(defn: Definition, *, moves: int | None = None, random_state: bool = False, seed=None) -> dict:

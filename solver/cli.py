@@ -99,7 +99,10 @@ def cmd_solve(args):
         state = api.parse_state(defn, args.state)
     if args.time_limit is not None and args.time_limit <= 0:
         raise _UsageError("puzzle solve: --time-limit must be positive")
-    result = api.solve(defn, state, optimal=args.optimal, method=args.method, time_limit=args.time_limit)
+    if args.max_length is not None and args.max_length < 0:
+        raise _UsageError("puzzle solve: --max-length must be 0 or more")
+    result = api.solve(defn, state, optimal=args.optimal, method=args.method, time_limit=args.time_limit,
+                       max_length=args.max_length)
     if args.json:
         print(json.dumps(result))
         return
@@ -240,8 +243,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--scramble", help="moves applied to the goal")
     p.add_argument("--state", help="colours, as letters, space-separated symbols or a JSON list")
     p.add_argument("--optimal", action="store_true", help="insist on a shortest solution")
-    p.add_argument("--method", help="force a search method")
-    p.add_argument("--time-limit", type=float, help="seconds")
+    p.add_argument("--method", choices=api.METHODS, help="force a method (special: the specialized solver)")
+    p.add_argument("--time-limit", type=float, help="the most seconds to spend")
+    p.add_argument("--max-length", type=int,
+                   help="target length: stop at the first answer this short (default: the solver's, 20 for the 3x3x3)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=cmd_solve)
 

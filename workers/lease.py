@@ -45,7 +45,9 @@ class Lease:
         if fraction is None:  # the solver cannot tell how far it is: show the share of time used
             fraction = seconds / self.time_limit if self.time_limit else 0.0
         self.fraction = max(0.0, min(0.99, float(fraction)))
-        parts = [f"{key} {info[key]:,}" for key in ("depth", "bound", "nodes") if isinstance(info.get(key), int)]
+        parts = [f"phase {info['phase']}"] if info.get("phase") is not None else []
+        parts += [f"{key} {info[key]:,}" for key in ("depth", "bound", "nodes") if isinstance(info.get(key), int)]
+        parts += [f"best {info['best']} moves"] if isinstance(info.get("best"), int) else []
         parts += [str(info["text"])] if info.get("text") else []
         self.text = " · ".join(parts + [f"{seconds:.1f} s"])
 

@@ -25,7 +25,9 @@ def _definition(job: Job):
 def _stopped(lease, result: dict | None, reason: str | None, limit: float) -> Outcome:
     if lease.cancelled.is_set() or reason == "cancelled":
         return Job.CANCELLED, result, "cancelled while running"
-    return Job.FAILED, result, f"{reason or 'stopped'}: no answer within {limit:g} s"
+    # say what ran and for how long: a search that stopped early must not claim the whole limit
+    ran = f" after {result['seconds']:g} s of {result['method']} (limit {limit:g} s)" if result else f" within {limit:g} s"
+    return Job.FAILED, result, f"{reason or 'stopped'}: no answer{ran}"
 
 
 def solve(job: Job, lease) -> Outcome:
@@ -35,11 +37,14 @@ def solve(job: Job, lease) -> Outcome:
     before = artifacts.local_files()
     result = solver_api.solve(
         defn, tuple(options["state"]), optimal=options.get("optimal", False), method=options.get("method"),
-        time_limit=job.time_limit, progress=lease.report, cancel=lease.should_stop,
+        time_limit=job.time_limit, max_length=options.get("max_length"), progress=lease.report,
+        cancel=lease.should_stop,
     )
     built = artifacts.local_files() - before
     if built:  # tables the search built on the way are stored for every worker (finish records them)
         result["databases"] = _publish(built)
+    if lease.cancelled.is_set():  # an answer found before the cancel is kept, the job is still cancelled
+        return _stopped(lease, result, "cancelled", job.time_limit)
     if result["solution"] is None:
         if result["stopped"]:
             return _stopped(lease, result, result["stopped"], job.time_limit)

@@ -19,7 +19,8 @@ log = logging.getLogger(__name__)
 
 # modules of the solver with a warm_up() hook: tables that take long to build, kernels that take
 # long to compile
-WARM_UPS = ("solver.special.cube3.solve", "solver.discover.kernels")
+WARM_UPS = ("solver.special.cube3.solve", "solver.special.cube3.optimal", "solver.special.families",
+            "solver.discover.kernels")
 
 
 def warm_up() -> dict[str, float]:

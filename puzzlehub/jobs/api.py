@@ -15,6 +15,7 @@ from rest_framework.views import APIView
 from puzzlehub.jobs import selectors, services
 from puzzlehub.jobs.models import Job
 from puzzlehub.repos.selectors import get_repository
+from solver import api as solver_api
 
 
 class ProgressSerializer(serializers.Serializer):
@@ -70,8 +71,11 @@ class SolveRequestSerializer(serializers.Serializer):
     state = serializers.JSONField(required=False, help_text="colours: a list, or a string of colour letters")
     scramble = serializers.JSONField(required=False, help_text="moves from the goal: text or a list of names")
     optimal = serializers.BooleanField(required=False, default=False)
-    method = serializers.CharField(required=False)
-    time_limit = serializers.FloatField(required=False, help_text="seconds")
+    method = serializers.ChoiceField(choices=solver_api.METHODS, required=False,
+                                     help_text="special: the specialized solver; default: it when one serves the puzzle")
+    time_limit = serializers.FloatField(required=False, help_text="the most seconds to spend")
+    max_length = serializers.IntegerField(required=False, min_value=0,
+                                          help_text="target length: stop at the first answer this short")
     revision = serializers.IntegerField(required=False, help_text="default: the latest")
 
 
@@ -86,7 +90,7 @@ class SolveCreate(APIView):
             job = services.submit_solve(
                 user=request.user, repository=repository, state=data.get("state"), scramble=data.get("scramble"),
                 optimal=data.get("optimal", False), method=data.get("method"),
-                time_limit=data.get("time_limit"), revision=data.get("revision"),
+                time_limit=data.get("time_limit"), max_length=data.get("max_length"), revision=data.get("revision"),
             )
         except services.QuotaExceeded as exc:
             return quota_refused(exc)

@@ -33,7 +33,6 @@ from puzzlehub.repos.models import Repository
 from puzzlehub.repos.selectors import get_revision
 from solver import api as solver_api
 from solver.errors import PuzzleError
-from solver.search import engine as search_engine
 
 log = logging.getLogger(__name__)
 
@@ -131,7 +130,7 @@ def _stored_solution(defn, *, key: str, start: tuple) -> Job | None:
 
 @transaction.atomic
 def submit_solve(*, user, repository: Repository, state=None, scramble=None, optimal=False, method=None,
-                 time_limit=None, revision=None) -> Job:
+                 time_limit=None, max_length=None, revision=None) -> Job:
     """A solve of `state` (colours) or of the state `scramble` (moves) makes from the goal.
 
     A state this puzzle cannot reach is refused here, with the reason. The same state on the same
@@ -139,16 +138,20 @@ def submit_solve(*, user, repository: Repository, state=None, scramble=None, opt
     user = _submitter(user)
     if not isinstance(optimal, bool):
         raise ValidationError({"optimal": "true or false"})
-    if method is not None and method not in search_engine.METHODS:
-        raise ValidationError({"method": f"unknown method {method!r}; methods: {', '.join(search_engine.METHODS)}"})
+    if method is not None and method not in solver_api.METHODS:
+        raise ValidationError({"method": f"unknown method {method!r}; methods: {', '.join(solver_api.METHODS)}"})
+    if max_length is not None and (isinstance(max_length, bool) or not isinstance(max_length, int) or max_length < 0):
+        raise ValidationError({"max_length": "a whole number of moves, 0 or more"})
     limit = _time_limit(Job.SOLVE, time_limit)
     rev = _revision(repository, revision)
     defn = definition_of(rev)
     start = _start_state(defn, state=state, scramble=scramble)
-    options = {"state": list(start), "optimal": optimal, "method": method}
+    options = {"state": list(start), "optimal": optimal, "method": method, "max_length": max_length}
     if scramble is not None:
         options["scramble"] = solver_api.parse_moves(defn, scramble)
-    key = _dedupe_key(Job.SOLVE, rev.content_hash, list(start), optimal, method)
+    # a target length is part of the question (keys of solves without one are unchanged)
+    key = _dedupe_key(Job.SOLVE, rev.content_hash, list(start), optimal, method,
+                      *([] if max_length is None else [max_length]))
     done = _stored_solution(defn, key=key, start=start)
     if done is not None:
         now = timezone.now()

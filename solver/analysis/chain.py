@@ -173,9 +173,11 @@ class StabChain:
 
     # --- using ------------------------------------------------------------------------------
 
-    def sift(self, g: np.ndarray, start: int = 0) -> tuple[np.ndarray, int]:
-        """Strip g through the levels from `start`: (residue, level where it stopped)."""
-        for i in range(start, len(self.levels)):
+    def sift(self, g: np.ndarray, start: int = 0, stop: int | None = None) -> tuple[np.ndarray, int]:
+        """Strip g through the levels from `start` (to `stop`, default all): (residue, level where
+        it stopped)."""
+        stop = len(self.levels) if stop is None else stop
+        for i in range(start, stop):
             lv = self.levels[i]
             x = int(g[lv.point])
             if x == lv.point:
@@ -184,7 +186,7 @@ class StabChain:
             if inv is None:
                 return g, i
             g = inv[g]
-        return g, len(self.levels)
+        return g, stop
 
     def contains(self, p: Sequence[int]) -> bool:
         if len(p) != self.n:

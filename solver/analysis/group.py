@@ -14,7 +14,9 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from math import factorial, prod
-from typing import Iterable, Sequence
+from typing import Sequence
+
+import numpy as np
 
 from solver import perm
 from solver.analysis.chain import StabChain, f2_rank, holds_alternating, symmetric_bound
@@ -193,7 +195,7 @@ def _three_cycles(run: list[int], n: int):
         yield p
 
 
-def colour_stabiliser_order(defn, group: MoveGroup) -> int | None:
+def colour_stabiliser_order(defn) -> int | None:
     """|G ∩ Y|, Y the permutations keeping the goal's colours, when provable: an element of G ∩ Y
     fixes every pinned piece, so it lies in K, the chain's tail after the pinned base points, and
     permutes each orbit's unpinned one-sticker pieces R_j. If K holds every even permutation of
@@ -201,17 +203,35 @@ def colour_stabiliser_order(defn, group: MoveGroup) -> int | None:
     vector of parities lies in V (the span of K's generators' parities), and
     |K ∩ Y| = prod |Y_j ∩ Alt(R_j)| * |V ∩ W|, W the parities that colour-keeping permutations
     reach. None when the structure is different."""
+    runs = identical_runs(defn)
+    if runs is None:
+        return None
+    return parity_cut_order(runs.runs, defn.goal, list(runs.parities))
+
+
+@dataclass(frozen=True)
+class IdenticalRuns:
+    """The runs R_j of unpinned one-sticker pieces, and the run parities of the generators of K
+    (the group fixing the pinned pieces), known to hold every even permutation of each run."""
+
+    runs: tuple[tuple[int, ...], ...]
+    parities: tuple[int, ...]
+
+
+@lru_cache(maxsize=32)
+def identical_runs(defn) -> IdenticalRuns | None:
+    """The runs of a proven group whose unpinned pieces are all one-sticker pieces (big-cube
+    centres) and which holds each run's alternating group (checked by sifting 3-cycles, once per
+    definition); None otherwise."""
+    group = move_group(defn)
     if not group.chain.complete:
         return None
     runs = _identical_runs(defn, group)
-    if runs is None:
+    if runs is None or not all(group.chain.contains(c) for run in runs for c in _three_cycles(run, defn.stickers)):
         return None
-    chain, n, goal = group.chain, defn.stickers, defn.goal
-    for run in runs:
-        if not all(chain.contains(c) for c in _three_cycles(run, n)):
-            return None
+    chain = group.chain
     tail = chain.levels[group.pinned].gens if group.pinned < len(chain.levels) else []
-    return parity_cut_order(runs, goal, [run_parities(runs, g) for g in tail])
+    return IdenticalRuns(tuple(tuple(r) for r in runs), tuple(run_parities(runs, g) for g in tail))
 
 
 def run_parities(runs, p) -> int:
@@ -259,7 +279,7 @@ def state_count(defn) -> tuple[int, bool]:
             lower = len(token.paths) * token.loops.order // same_colour
     else:
         group = move_group(defn)
-        stab = colour_stabiliser_order(defn, group)
+        stab = colour_stabiliser_order(defn)
         if group.tiles:
             stab = parity_cut_order(group.tiles, defn.goal, list(group.tile_parities))
         if stab is not None:
@@ -410,18 +430,15 @@ def _diagnose(defn, group: MoveGroup, p: Perm) -> str:
         return ", ".join(twists)
     if parities:
         return f"parity ({', '.join(parities)})"
-    if _orbit_signs(model, p) not in _span(gen_signs):
+    if not _in_span(_orbit_signs(model, p), gen_signs):
         odd = [o.name for oi, o in enumerate(model.orbits) if _orbit_signs(model, p) >> (2 * oi) & 1]
         return f"parity ({', '.join(odd) or 'orientation'})"
     return "not reachable with these moves"
 
 
-def _span(vectors: Iterable[int]) -> set[int]:
-    span = {0}
-    for v in vectors:
-        if v not in span:
-            span |= {x ^ v for x in span}
-    return span
+def _in_span(v: int, vectors: list[int]) -> bool:
+    """Whether the bit vector v is a sum of some of `vectors` (rank arithmetic: any number of them)."""
+    return f2_rank(vectors + [v]) == f2_rank(vectors)
 
 
 def reachability(defn, state) -> str | None:
@@ -455,24 +472,34 @@ def reachability(defn, state) -> str | None:
         return _tile_reason(defn, group, p)
     if not group.chain.complete:
         return _by_enumeration(defn, state)
-    runs = _identical_runs(defn, group)
+    runs = identical_runs(defn)
     if runs is None:  # identical pieces with orientations: other assignments might be reachable
         return _by_enumeration(defn, state)
-    fixers = []
-    for run in runs:
-        by_colour: dict[str, list[int]] = {}
-        for x in run:
-            by_colour.setdefault(defn.goal[x], []).append(x)
-        pair = next((xs[:2] for xs in by_colour.values() if len(xs) > 1), None)
-        if pair:
-            fixers.append(perm.from_cycles(n, [pair]))
-    for mask in range(1, 2 ** min(len(fixers), 12)):
-        chosen = [f for i, f in enumerate(fixers) if mask >> i & 1]
-        if group.chain.contains(perm.compose(*chosen, p)):
-            return None
-    if colour_stabiliser_order(defn, group) is None:
-        return _by_enumeration(defn, state)
+    if _reachable_up_to_runs(defn, group, runs, p):
+        return None
     return _diagnose(defn, group, p)
+
+
+def _reachable_up_to_runs(defn, group: MoveGroup, runs: IdenticalRuns, p: Perm) -> bool:
+    """Whether y.p is in the group for some permutation y of the runs keeping the goal's colours,
+    by parity arithmetic (any number of runs). Sifting p through the pinned levels leaves
+    h = p.w (w in the group) fixing the pinned base points; y fixes pinned pieces, so y.p is in
+    the group iff y.h lies in K, the group fixing the pinned pieces. K is every permutation of
+    the runs whose parity vector lies in V (the span of K's generators' parities), given that it
+    holds each run's alternating group; y's parity vector ranges over W, the runs with a
+    repeated colour. So: h moves only run stickers, each run onto itself, and its parity vector
+    lies in V + W."""
+    chain = group.chain
+    h, stopped = chain.sift(np.asarray(p, dtype=chain.dtype), stop=group.pinned)
+    if stopped < group.pinned:
+        return False
+    h = [int(x) for x in h]
+    run_of = {x: j for j, run in enumerate(runs.runs) for x in run}
+    if any(h[x] != x if x not in run_of else run_of.get(h[x]) != run_of[x] for x in range(len(h))):
+        return False
+    goal = defn.goal
+    repeated = [1 << j for j, run in enumerate(runs.runs) if len({goal[x] for x in run}) < len(run)]
+    return _in_span(run_parities(runs.runs, h), list(runs.parities) + repeated)
 
 
 def _tile_reason(defn, group: MoveGroup, p: Perm) -> str | None:
@@ -481,7 +508,7 @@ def _tile_reason(defn, group: MoveGroup, p: Perm) -> str | None:
     goal = defn.goal
     swaps = [1 << j for j, run in enumerate(group.tiles)
              if len({goal[x] for x in run}) < len(run)]
-    if run_parities(group.tiles, p) in _span(list(group.tile_parities) + swaps):
+    if _in_span(run_parities(group.tiles, p), list(group.tile_parities) + swaps):
         return None
     odd = [o.name for j, o in enumerate(group.model.orbits) if run_parities(group.tiles, p) >> j & 1]
     return f"parity ({', '.join(odd)})"

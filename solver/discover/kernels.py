@@ -17,7 +17,7 @@ FNV_OFFSET = np.uint64(14695981039346656037)
 FNV_PRIME = np.uint64(1099511628211)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def hash_row(row):
     h = FNV_OFFSET
     for v in row:
@@ -25,7 +25,7 @@ def hash_row(row):
     return h
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _equal(a, b):
     for i in range(a.shape[0]):
         if a[i] != b[i]:
@@ -33,7 +33,7 @@ def _equal(a, b):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def find(table, store, row):
     """Index of `row` in the store, or -1."""
     mask = np.uint64(table.shape[0] - 1)
@@ -47,7 +47,7 @@ def find(table, store, row):
         slot = (slot + np.uint64(1)) & mask
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def insert_root(table, store, count):
     """Enter store[count] (already written) into the table."""
     mask = np.uint64(table.shape[0] - 1)
@@ -57,7 +57,7 @@ def insert_root(table, store, count):
     table[slot] = count + 1
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def expand(store, parent, last, depth, table, start, stop, count, moves, allowed, level):
     """Breadth-first step: children of store[start:stop] not seen before are appended at `count`.
     `last` holds the last move of each entry's sequence (M for the root); only moves that
@@ -99,7 +99,7 @@ def expand(store, parent, last, depth, table, start, stop, count, moves, allowed
     return count, stop
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _support(p, rinv_row, piece_ptr, piece_stk, colour, stop_above):
     """Pieces visibly moved by p followed by the rotation inverse: pieces with a sticker that
     lands where the goal has another colour (counting stops past stop_above)."""
@@ -115,7 +115,7 @@ def _support(p, rinv_row, piece_ptr, piece_stk, colour, stop_above):
     return count
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def best_support(p, rinv, piece_ptr, piece_stk, colour, limit, ref_stk, ref_mask):
     """(fewest pieces visibly moved over the goal rotations, index of that rotation); limit + 1
     when every rotation leaves more than `limit` (counting stops there, which keeps this cheap).
@@ -143,7 +143,7 @@ def best_support(p, rinv, piece_ptr, piece_stk, colour, limit, ref_stk, ref_mask
     return best, best_r
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def cycle_hash(p, rinv_row, seen):
     """A hash of the cycle type of p followed by the rotation inverse: equal for conjugates
     (`seen`: scratch space of p's length)."""
@@ -164,7 +164,7 @@ def cycle_hash(p, rinv_row, seen):
     return h
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def measure(store, start, stop, rinv, piece_ptr, piece_stk, colour, limit, ref_stk, ref_mask, support_out,
             hash_out):
     """Support (capped at limit + 1) and cycle-type hash of store[start:stop]."""
@@ -175,7 +175,7 @@ def measure(store, start, stop, rinv, piece_ptr, piece_stk, colour, limit, ref_s
         hash_out[e] = cycle_hash(store[e], rinv[r], seen)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def piece_masks(store, stop, piece_ptr, piece_stk, masks):
     """Bit k of masks[e] (64 pieces per word): piece k is moved by store[e]."""
     for e in range(stop):
@@ -188,7 +188,7 @@ def piece_masks(store, stop, piece_ptr, piece_stk, masks):
                     break
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _popcount(x):
     x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
     x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
@@ -196,13 +196,13 @@ def _popcount(x):
     return (x * np.uint64(0x0101010101010101)) >> np.uint64(56)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _inverse(p, out):
     for i in range(p.shape[0]):
         out[p[i]] = i
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _admit(shapes, counts, key, per_shape):
     """Count one more candidate of this shape; False when the shape already has per_shape."""
     mask = np.uint64(shapes.shape[0] - 1)
@@ -218,7 +218,7 @@ def _admit(shapes, counts, key, per_shape):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def pairs(a_store, a_masks, a_len, a_start, a_stop, b_store, b_masks, b_len, b_stop, max_len, commutator, rinv,
           piece_ptr, piece_stk, colour, ref_stk, ref_mask, max_overlap, limit, shapes, counts, per_shape, out, count):
     """For A in a_store[a_start:a_stop] and B in b_store[1:b_stop] whose moved pieces overlap: the
@@ -268,7 +268,7 @@ def pairs(a_store, a_masks, a_len, a_start, a_stop, b_store, b_masks, b_len, b_s
     return count
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def meet(store, table, b_start, b_stop, targets, out, count):
     """For B in store[b_start:b_stop] and each target t, look up A = t B' (so that A then B is t);
     rows (A, B, target) of hits go to out from `count`. Returns the new count."""

@@ -16,7 +16,7 @@ from solver.search.pdb import inverse_puzzle
 from solver.search.ranking import BINOM, MAX_SLOTS, full_projection, make_ranker, rank, unrank
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def _expand(ranks, pz, factors, groups, pieces, start, n_moves, out):
     """out[i*n_moves + m]: rank reached from ranks[i] by move m, or -1 when m cannot be made."""
     loc = start.copy()

@@ -1,14 +1,27 @@
-"""What every search is given: a time limit, a node limit, a progress callback and a cancel callback.
+"""What every solve is given (the one contract of the generic searches and the specialized
+solvers): a time limit (the most it may spend, not what it spends), a target length (stop at the
+first answer this short), a node limit, a progress callback and a cancel callback.
 
-Searches call `tick` every so often; it reports progress and says whether to stop, so that a time
-limit is honoured within a fraction of a second and a cancelled job stops between steps.
+Python searches call `tick` every so often; it reports progress and says whether to stop, so that
+a time limit is honoured within a fraction of a second and a cancelled job stops between steps.
+Compiled kernels cannot call Python back, so a budget also has a stop flag (a one-element array
+the kernels read every few thousand nodes): while `watching()`, a small thread asks cancel() every
+POLL seconds and raises the flag. The kernels release the interpreter lock (nogil), so that thread,
+and a worker's heartbeat, run while they search.
 """
 
 from __future__ import annotations
 
+import math
+import threading
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Callable
+
+import numpy as np
+
+POLL = 0.1  # seconds between cancel() checks while compiled kernels run
 
 
 class Stopped(Exception):
@@ -19,14 +32,23 @@ class Stopped(Exception):
         self.reason = reason
 
 
+class Cancelled(Stopped):
+    """The caller's cancel() said stop before any answer was found (the one cancel exception)."""
+
+    def __init__(self, reason: str = "cancelled"):
+        super().__init__(reason)
+
+
 @dataclass
 class Budget:
     time_limit: float | None = None
     node_limit: int | None = None
     progress: Callable[[dict], None] | None = None
     cancel: Callable[[], bool] | None = None
+    max_length: int | None = None  # the target length
     progress_every: float = 0.5  # seconds between progress reports
     started: float = field(default_factory=time.monotonic)
+    stop_flag: np.ndarray = field(default_factory=lambda: np.zeros(1, dtype=np.int64))
     _last_report: float = 0.0
 
     @property
@@ -39,6 +61,26 @@ class Budget:
 
     def remaining(self) -> float | None:
         return None if self.time_limit is None else max(0.0, self.time_limit - self.elapsed)
+
+    def kernel_deadline(self) -> float:
+        """The deadline on time.perf_counter's clock (what compiled kernels read); inf without a limit."""
+        left = self.remaining()
+        return math.inf if left is None else time.perf_counter() + left
+
+    def out_of_time(self) -> bool:
+        return self.time_limit is not None and self.elapsed >= self.time_limit
+
+    def cancelled(self) -> bool:
+        if self.stop_flag[0]:
+            return True
+        if self.cancel is not None and self.cancel():
+            self.stop_flag[0] = 1
+            return True
+        return False
+
+    def met(self, length: int | None) -> bool:
+        """Whether an answer of `length` moves reaches the target length."""
+        return length is not None and self.max_length is not None and length <= self.max_length
 
     def tick(self, nodes: int, depth: int = 0, bound: int | None = None) -> None:
         """Report progress now and then; raise Stopped when time, nodes or a cancel say so."""
@@ -53,3 +95,35 @@ class Budget:
                 raise Stopped("cancelled")
             if self.progress is not None:
                 self.progress({"nodes": nodes, "depth": depth, "bound": bound, "seconds": round(now - self.started, 3)})
+
+    def report(self, **info) -> None:
+        """Pass progress (nodes, depth or phase, best length so far...) with the time spent."""
+        if self.progress is not None:
+            self.progress(dict(info, seconds=round(self.elapsed, 3)))
+
+    def with_limit(self, time_limit: float | None) -> Budget:
+        """This budget, given a time limit where it had none (a solver's own default)."""
+        if self.time_limit is not None or time_limit is None:
+            return self
+        return Budget(time_limit=time_limit, node_limit=self.node_limit, progress=self.progress, cancel=self.cancel,
+                      max_length=self.max_length, started=self.started, stop_flag=self.stop_flag)
+
+    @contextmanager
+    def watching(self):
+        """Poll cancel() on a thread while compiled kernels run; they read the yielded stop flag."""
+        if self.cancel is None:
+            yield self.stop_flag
+            return
+        done = threading.Event()
+
+        def watch():
+            while not done.wait(POLL) and not self.cancelled():
+                pass
+
+        thread = threading.Thread(target=watch, name="budget-cancel", daemon=True)
+        thread.start()
+        try:
+            yield self.stop_flag
+        finally:
+            done.set()
+            thread.join()

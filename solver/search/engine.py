@@ -30,6 +30,7 @@ from solver import perm
 from solver.definition.model import Definition
 from solver.engine import Codec, State, verify
 from solver.errors import PuzzleError
+from solver.recent import Recent
 from solver.search import bfs, pdb, table
 from solver.search.astar import astar
 from solver.search.bidir import BidirectionalSearch
@@ -164,7 +165,7 @@ def _table(model, plan, loc, goal_views, budget) -> SolveResult:
     return SolveResult(_names(model, moves), True, "table", nodes=len(moves))
 
 
-_heuristics: dict[tuple, tuple] = {}
+_heuristics: Recent = Recent()  # (id(model), projections) -> (model, heuristic), the recent ones
 
 
 def _heuristic(model, plan, budget: Budget | None = None) -> Heuristic:
@@ -301,7 +302,7 @@ def _after(model, pz, loc, moves: list[int]) -> np.ndarray:
     return loc
 
 
-_finishers: dict[int, tuple] = {}
+_finishers: Recent = Recent()  # id(model) -> (model, finisher), the recent ones
 
 
 def _finisher(model, budget) -> Finisher | None:

@@ -118,14 +118,14 @@ def combine(model, databases, sets: list[int] | None = None) -> Heuristic:
     )
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def digits_of(loc, hf, hg, hp, out, work):
     """Every factor's digit of `loc`, ranked from the pieces."""
     for f in range(hf.shape[0]):
         out[f] = rank_factor(loc, f, hf, hg, hp, BINOM, work)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def child_digits(loc, parent, move, hf, hg, hp, tables, toff, out, work):
     """The child's digits: one table lookup per factor that has a move table."""
     for f in range(hf.shape[0]):
@@ -135,7 +135,7 @@ def child_digits(loc, parent, move, hf, hg, hp, tables, toff, out, work):
             out[f] = rank_factor(loc, f, hf, hg, hp, BINOM, work)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def bound_from(digits, hf, bodies, span, bits, sets, n_sets, acc):
     """The lower bound: per additive set the sum of its databases, the max over sets."""
     for s in range(n_sets):
@@ -157,14 +157,14 @@ def bound_from(digits, hf, bodies, span, bits, sets, n_sets, acc):
     return h
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def bound_of(loc, hf, hg, hp, bodies, span, bits, sets, n_sets, work, acc):
     digits = np.zeros(hf.shape[0], dtype=np.int64)
     digits_of(loc, hf, hg, hp, digits, work)
     return bound_from(digits, hf, bodies, span, bits, sets, n_sets, acc)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def whole_loc(pz, locs, path, d, m, dst, full, guarded):
     """Every piece's location after path[0..d-1] and m from the root (dst when all pieces moved)."""
     if guarded:
@@ -177,7 +177,7 @@ def whole_loc(pz, locs, path, d, m, dst, full, guarded):
     return full
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def ida_slice(pz, goal_views, allowed, hf, hg, hp, bodies, span, bits, sets, n_sets, tables, toff, weight, bound,
               locs, digs, next_move, path, ctl, quota, guarded, all_pieces, moved, ahead):
     """Run the depth-first search for at most `quota` nodes. The stack is locs[0..depth] (and

@@ -20,6 +20,7 @@ import numpy as np
 from solver import perm
 from solver.definition.model import Definition
 from solver.errors import StateError, UnreachableError
+from solver.recent import Recent
 
 
 @dataclass
@@ -259,7 +260,7 @@ def compile_model(defn: Definition, pieces) -> SearchModel:
     return model
 
 
-_cache: dict[int, tuple[Definition, SearchModel]] = {}
+_cache: Recent = Recent()  # id(defn) -> (defn, model), the recent ones
 
 
 def search_model(defn: Definition, pieces=None) -> SearchModel:

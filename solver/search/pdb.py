@@ -98,7 +98,7 @@ def inverse_puzzle(model) -> Puzzle:
     return pz._replace(tables=inv)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def _successors(pz, loc, move, out, tracked, occ):
     """Cases of `move` that may apply to a projected state (all of them when the guard reads an
     untracked piece: a relaxation, so distances stay lower bounds). Fills out[i]; returns count."""
@@ -116,7 +116,7 @@ def _successors(pz, loc, move, out, tracked, occ):
     return cnt
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def _seed(dist, goal_ranks, counts):
     """Level 0 of a table search: the goals' ranks (several goals may share one). Returns how
     many entries are set."""
@@ -129,7 +129,7 @@ def _seed(dist, goal_ranks, counts):
     return reached
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def _bfs(dist, pz_back, pz_fwd, factors, groups, pieces, tracked, counted, goal_ranks, n_moves, succ, start, counts):
     """Breadth-first search over ranks from the goals. Level d is expanded by pushing (frontier
     scan) while the frontier is small, then by pulling (each unset entry looks for a neighbour at
@@ -214,7 +214,7 @@ def _digit(t, f, m, c, offsets, sizes, kinds, adds, add_offsets):
     return t[offsets[f] + m * sizes[f] + c[f]]
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def _bfs_tables(dist, back, fwd, offsets, sizes, kinds, adds, add_offsets, n_moves, goal_ranks, counts):
     """The same search when every factor has a move table: a move maps each factor's digit
     through its table (back: inverse moves, for pushing; fwd: for pulling). A piece-twist factor
@@ -279,7 +279,7 @@ def _bfs_tables(dist, back, fwd, offsets, sizes, kinds, adds, add_offsets, n_mov
     return d
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def _factor_table(pz, f, src_f, factors, groups, pieces, tracked, start, n_moves, out):
     """out[m*size + c]: the digit of factor f after move m from digit c of factor src_f (the
     factor itself; for a piece-twist factor its position factor, giving the twists added)."""
@@ -367,7 +367,7 @@ def distances(model, ranker: Ranker, counted: np.ndarray | None = None) -> tuple
     return dist, [int(c) for c in counts[: depth + 1]]
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def _pack4(dist, out):
     for i in range(dist.shape[0]):
         v = dist[i]

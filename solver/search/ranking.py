@@ -281,12 +281,12 @@ def rank_factor(loc, f, factors, groups, pieces, binom, work):
     return r
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def rank(loc, factors, groups, pieces, binom, work):
     return rank_span(loc, 0, factors.shape[0], factors, groups, pieces, binom, work)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def rank_span(loc, f0, f1, factors, groups, pieces, binom, work):
     """The rank over factors f0..f1-1 (several rankers live side by side in one array)."""
     r = np.int64(0)
@@ -295,7 +295,7 @@ def rank_span(loc, f0, f1, factors, groups, pieces, binom, work):
     return r
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def unrank_factor(r, f, factors, groups, pieces, binom, loc, digits):
     """Set loc[] of the factor's pieces to a sub-state of rank r. A twist-by-slot factor keeps the
     pieces' slots (decode positions first) and sets their twists. `digits`: scratch, >= 64 + pieces."""
@@ -376,7 +376,7 @@ def unrank_factor(r, f, factors, groups, pieces, binom, loc, digits):
             mm ^= bit
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def unrank(r, factors, groups, pieces, binom, loc, digits):
     nf = factors.shape[0]
     fr = digits[digits.shape[0] - nf :]

@@ -10,7 +10,7 @@ from solver.search.kernels import apply_move, is_goal, occupancy, puzzle_arrays
 from solver.search.ranking import BINOM, MAX_SLOTS, rank
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def _walk(pz, loc, goal_views, factors, groups, pieces, body, bits, n_moves, out):
     """Fill out[] with moves down the table; returns the length, -1 if the state is not in it."""
     work = np.zeros(MAX_SLOTS + 2, dtype=np.int64)

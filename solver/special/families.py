@@ -9,7 +9,6 @@ into the user's own move names; the answer is always replayed on the user's defi
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Callable
 
@@ -21,6 +20,8 @@ from solver.catalog import sliding as catalog_sliding
 from solver.definition.canonical import content_hash
 from solver.definition.formats import load_data
 from solver.definition.model import Definition
+from solver.recent import Recent
+from solver.search.budget import Budget
 from solver.special.bigcube import family as bigcube
 from solver.special.cube3 import family as cube3
 from solver.special.flipit import family as flipit
@@ -34,37 +35,43 @@ SLIDING_OPTIMAL_CELLS = 16
 
 @dataclass(frozen=True)
 class Special:
-    """A specialized solver bound to one definition: `solve(state, optimal, time_limit, cancel)`
-    returns (moves in the definition's own names, whether they are proven shortest)."""
+    """A specialized solver bound to one definition: `solve(state, optimal, budget)` returns (moves
+    in the definition's own names, whether they are proven shortest). `target` is the answer length
+    a user wants when they name none (the solve stops at the first answer that short)."""
 
     family: str
     solve: Callable[..., tuple[list[str], bool]]
     can_prove_optimal: bool
+    target: int | None = None
+
+
+CUBE3_TARGET = 20  # God's number: every cube has an answer this short, and two-phase finds one in ms
+CUBE3_TIME_LIMIT, CUBE3_OPTIMAL_TIME_LIMIT = 1.0, 60.0  # when the caller gives none
 
 
 def _runner(family: str, plan, exact_metric: bool) -> Special:
     """Wrap a catalog plan; `exact_metric` says a shortest answer there is shortest here too."""
     if family == "cube3":
-        def run(state, optimal, time_limit, cancel):
+        def run(state, optimal, budget: Budget):
             if optimal:
-                result = plan.solve_optimal(state, time_limit=time_limit or 60.0, cancel=cancel)
+                result = plan.solve_optimal(state, budget=budget.with_limit(CUBE3_OPTIMAL_TIME_LIMIT))
                 return result.moves, result.optimal and exact_metric
-            return plan.solve(state, time_limit=time_limit or 1.0, cancel=cancel), False
-        return Special(family, run, exact_metric)
+            return plan.solve(state, budget=budget.with_limit(CUBE3_TIME_LIMIT)), False
+        return Special(family, run, exact_metric, CUBE3_TARGET)
     if family == "bigcube":
-        return Special(family, lambda state, optimal, time_limit, cancel: (plan.solve(state), False), False)
+        return Special(family, lambda state, optimal, budget: (plan.solve(state), False), False)
     if family == "loopover":
         small = plan.rows * plan.cols <= 9
 
-        def run(state, optimal, time_limit, cancel):
+        def run(state, optimal, budget):
             return plan.solve(state, method="optimal" if optimal else "auto"), (optimal or small) and exact_metric
         return Special(family, run, exact_metric)
     if family == "sliding":
         small = plan.rows * plan.cols <= SLIDING_OPTIMAL_CELLS
-        return Special(family, lambda state, optimal, time_limit, cancel: (plan.solve(state), small and exact_metric),
+        return Special(family, lambda state, optimal, budget: (plan.solve(state), small and exact_metric),
                        small and exact_metric)
     if family == "flipit":
-        return Special(family, lambda state, optimal, time_limit, cancel: (plan.solve(state), exact_metric), exact_metric)
+        return Special(family, lambda state, optimal, budget: (plan.solve(state), exact_metric), exact_metric)
     raise ValueError(family)
 
 
@@ -101,28 +108,26 @@ def _bridge(defn: Definition, reference: Definition, m: Match, inner: Special) -
     # correspond one to one.
     one_to_one = len(defn.moves) == len(reference.moves) and all(len(seq) == 1 for seq in m.moves.values())
 
-    def run(state, optimal, time_limit, cancel):
+    def run(state, optimal, budget):
         ref_state = [None] * defn.stickers
         for i, colour in enumerate(state):
             ref_state[m.sticker[i]] = m.colour[colour]
-        ref_moves, proven = inner.solve(tuple(ref_state), optimal, time_limit, cancel)
+        ref_moves, proven = inner.solve(tuple(ref_state), optimal, budget)
         moves = [name for ref in ref_moves for name in m.moves[ref]]
         return verified(defn, state, moves), proven and one_to_one
 
-    return Special(inner.family, run, inner.can_prove_optimal and one_to_one)
+    return Special(inner.family, run, inner.can_prove_optimal and one_to_one, inner.target)
 
 
 # Remembered per content hash, the most recent few only: a long-lived worker meets many puzzles.
-_found: OrderedDict[str, Special | None] = OrderedDict()
-REMEMBERED = 64
+_found: Recent = Recent()
 
 
 def find(defn: Definition) -> Special | None:
     """The specialized solver for this definition, or None."""
     key = content_hash(defn)
     if key in _found:
-        _found.move_to_end(key)
-        return _found[key]
+        return _found.get(key)
     special = None
     direct = _direct(defn)
     if direct is not None:
@@ -136,6 +141,18 @@ def find(defn: Definition) -> Special | None:
                 special = _bridge(defn, reference, m, _runner(family, plan, exact_metric=True))
                 break
     _found[key] = special
-    if len(_found) > REMEMBERED:
-        _found.popitem(last=False)
     return special
+
+
+WARM_UP_PUZZLES = ("cube4", "loopover-3x3", "loopover-4x4", "sliding-3x3", "sliding-5x5", "flipit-6")
+
+
+def warm_up() -> None:
+    """Compile (or load from numba's cache) the kernels of every family by solving a short
+    scramble of one catalog puzzle each (the 3x3x3's are warmed by its own module)."""
+    from solver.engine import apply_moves
+
+    for name in WARM_UP_PUZZLES:
+        defn = load_data(catalog.build(name))
+        state = apply_moves(defn, [m.name for m in defn.moves if m.case_for(defn.goal) is not None][:1])
+        find(defn).solve(state, False, Budget(time_limit=10.0))

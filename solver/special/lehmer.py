@@ -7,7 +7,7 @@ import numpy as np
 from numba import njit
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def rank_permutation(values, n):
     """Lehmer rank of the order of values[0..n) (n distinct numbers): for each place, how many
     later values are smaller, read as digits of the factorial number system."""
@@ -21,7 +21,7 @@ def rank_permutation(values, n):
     return rank
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def unrank_permutation(rank, n, out):
     """out[0..n) = the permutation of 0..n-1 with that Lehmer rank."""
     digits = np.empty(n, np.int64)

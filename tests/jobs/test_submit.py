@@ -31,6 +31,8 @@ def test_a_scramble_is_accepted_and_queued_with_its_state(alice, repo, client_fo
     ({"scramble": "R", "time_limit": 10**6}, "time_limit", "between"),
     ({"scramble": "R", "optimal": "yes"}, "optimal", "true or false"),
     ({"scramble": "R", "method": "guess"}, "method", "unknown method 'guess'"),
+    ({"scramble": "R", "max_length": -1}, "max_length", "0 or more"),
+    ({"scramble": "R", "max_length": "20"}, "max_length", "whole number"),
     ({"scramble": "R", "revision": 7}, "detail", "no revision 7"),
 ])
 def test_bad_requests_are_refused_with_the_reason_before_anything_is_queued(alice, repo, client_for, payload, field, words):
@@ -38,6 +40,25 @@ def test_bad_requests_are_refused_with_the_reason_before_anything_is_queued(alic
     assert response.status_code in (400, 404), response.content
     assert words in str(response.json()[field])
     assert not Job.objects.exists()
+
+
+def test_every_method_of_the_solver_is_accepted_with_a_target_length(alice, repo, client_for, settings):
+    """The API and the library share one list of methods (solver.api.METHODS), "special" included."""
+    settings.JOB_QUOTA = len(solver_api.METHODS)
+    for method in solver_api.METHODS:
+        response = client_for(alice).post(solves_url(repo), {"scramble": "R U", "method": method, "max_length": 2},
+                                          format="json")
+        assert response.status_code == 202, (method, response.content)
+        assert Job.objects.get(id=response.json()["id"]).options["max_length"] == 2
+
+
+def test_the_schema_describes_the_solve_body_as_it_is_validated(client_for):
+    schema = client_for(None).get("/api/schema/?format=json").json()
+    schemas = schema["components"]["schemas"]
+    body = schemas["SolveRequest"]["properties"]
+    assert body["optimal"]["type"] == "boolean" and body["max_length"]["type"] == "integer"
+    method = body["method"]["allOf"][0]["$ref"].rsplit("/", 1)[1]
+    assert schemas[method]["enum"] == list(solver_api.METHODS)
 
 
 def test_an_unreachable_state_is_a_400_naming_why(alice, repo, client_for, cube3):

@@ -5,12 +5,13 @@ from math import factorial
 import pytest
 from analysis_geometry import cuboid, loopover, pyraminx, recoloured, renumbered, skewb, sliding
 
-from solver import perm
+from solver import catalog, perm
 from solver.analysis import statespace
 from solver.analysis.chain import StabChain
 from solver.analysis.group import (group_order, move_group, random_element, reachability,
                                    state_count)
 from solver.analysis.pieces import piece_model
+from solver.definition.formats import load_data
 from solver.definition.model import Case, Definition, Move
 from solver.errors import StateError
 
@@ -222,3 +223,35 @@ def test_a_group_too_big_to_store_gives_bounds_quickly():
     s = list(d.goal)
     s[0], s[1], s[400], s[401] = s[1], s[0], s[401], s[400]  # two pieces trade places
     assert reachability(d, s) is None  # not provable either way: nothing is refused
+
+
+def _big_cube_states(d, rng):
+    """The goal, one face turn, and a 40-move scramble."""
+    s = d.goal
+    for _ in range(40):
+        s = perm.apply(rng.choice(d.generators()), s)
+    return [d.goal, perm.apply(d.generators()[0], d.goal), s]
+
+
+@pytest.mark.parametrize("n", [10, 11])
+def test_big_cubes_with_many_centre_runs_refuse_no_reachable_state(n):
+    """cube10 and up have more than 12 runs of identical centres: reachability is decided by parity
+    arithmetic over all of them (it used to try only 2^12 combinations and refused cube10 U)."""
+    d = load_data(catalog.build(f"cube{n}"))
+    rng = random.Random(n)
+    for s in _big_cube_states(d, rng):
+        assert reachability(d, s) is None
+    corners = next(o for o in piece_model(d).orbits if o.name == "corners")
+    assert reachability(d, twist(d.goal, list(corners.slots[0]))) == "corner twist"
+    centres = [o for o in piece_model(d).orbits if len(o.slots[0]) == 1 and len(o.slots) == 24]
+    assert len(centres) == (n - 2) ** 2 // 4
+
+
+def test_renumbered_big_cube_refuses_no_reachable_state():
+    rng = random.Random(11)
+    d, _, _ = renumbered(load_data(catalog.build("cube10")), rng)
+    for s in _big_cube_states(d, rng):
+        assert reachability(d, s) is None
+    s = _big_cube_states(d, rng)[2]
+    corners = next(o for o in piece_model(d).orbits if o.name == "corners")
+    assert reachability(d, twist(s, list(corners.slots[0]))) == "corner twist"

@@ -10,8 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solver import perm
+from solver.search.budget import Cancelled
 from solver.errors import NotationError, StateError, UnreachableError
-from solver.special.cube3 import (SearchCancelled, coord, facelet, moves, optimal, pruning, search,
+from solver.special.cube3 import (coord, facelet, moves, optimal, pruning, search,
                                   solve_cubies, solve_facelets)
 from solver.special.cube3.cubie import CubieCube, random_cube
 from solver.special.cube3.solve import phase1_coordinates
@@ -140,7 +141,7 @@ def test_max_length_stops_early(tables):
 
 def test_cancel_before_any_solution(tables):
     cube = random_cube(random.Random(12))
-    with pytest.raises(SearchCancelled):
+    with pytest.raises(Cancelled):
         solve_cubies(cube, time_limit=30.0, cancel=lambda: True)
 
 

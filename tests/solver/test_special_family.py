@@ -11,6 +11,7 @@ from solver import catalog, perm
 from solver.definition.formats import load_data
 from solver.engine import apply_moves, verify
 from solver.errors import UnreachableError
+from solver.search.budget import Budget
 from solver.special import families
 from solver.special.flipit import family as flipit_family
 from solver.special.loopover import family as loopover_family
@@ -90,7 +91,7 @@ def test_other_numberings_are_solved_through_the_matcher(name):
     assert special is not None
     for _ in range(3):
         state = scrambled(defn, rng, rng.randrange(5, 40))
-        moves, _ = special.solve(state, False, 2.0, None)
+        moves, _ = special.solve(state, False, Budget(time_limit=2.0))
         assert verify(defn, state, moves)
 
 

@@ -5,7 +5,7 @@ movetable, symmetry, pruning, tables (build/cache), search (compiled kernels), s
 from solver.special.cube3.cubie import CubieCube, random_cube
 from solver.special.cube3.facelet import to_cubies, to_stickers
 from solver.special.cube3.optimal import OptimalResult, solve_optimal
-from solver.special.cube3.solve import SearchCancelled, solve_cubies, solve_facelets
+from solver.special.cube3.solve import solve_cubies, solve_facelets
 
 __all__ = ["CubieCube", "random_cube", "to_cubies", "to_stickers", "solve_cubies", "solve_facelets",
-           "SearchCancelled", "solve_optimal", "OptimalResult"]
+           "solve_optimal", "OptimalResult"]

@@ -33,7 +33,7 @@ _BINOMIAL = np.array([[0 if k > n else
                        for k in range(5)] for n in range(13)], dtype=np.int64)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def get_orientation(o, n, base):
     """The orientations of pieces 0..n-2 as base-`base` digits; the last piece's follows from the
     zero sum, so it carries no information."""
@@ -43,7 +43,7 @@ def get_orientation(o, n, base):
     return v
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def set_orientation(o, v, n, base):
     total = 0
     for i in range(n - 2, -1, -1):
@@ -53,7 +53,7 @@ def set_orientation(o, v, n, base):
     o[n - 1] = (base - total % base) % base
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def get_selection(ep, first):
     """Places and order of edges first..first+3: (combination rank of the places) * 24 + order."""
     comb = 0
@@ -68,7 +68,7 @@ def get_selection(ep, first):
     return comb * N_PERM4 + rank_permutation(order, 4)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def selection_places(v, places):
     """places[0..4) = the increasing places encoded by a selection coordinate; returns its order rank."""
     rem = v // N_PERM4
@@ -81,7 +81,7 @@ def selection_places(v, places):
     return v % N_PERM4
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def set_selection(ep, first, v):
     """Put edges first..first+3 where the coordinate says and the other edges in the other places."""
     places = np.empty(4, dtype=np.int64)
@@ -100,22 +100,22 @@ def set_selection(ep, first, v):
             other += 1
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def get_corners(cp):
     return rank_permutation(cp, 8)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def set_corners(cp, v):
     unrank_permutation(v, 8, cp)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def get_ud_edges(ep):
     return rank_permutation(ep[4:], 8)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def set_ud_edges(ep, v):
     for i in range(4):
         ep[i] = i
@@ -124,7 +124,7 @@ def set_ud_edges(ep, v):
         ep[i] += 4
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def ud_edges_from_layers(u_edges, d_edges):
     """The ud_edges coordinate of a phase-2 cube from its u_edges and d_edges coordinates."""
     ep = np.empty(12, dtype=np.int64)
@@ -143,7 +143,7 @@ SIZE = {TWIST: N_TWIST, FLIP: N_FLIP, SLICE_SORTED: N_SELECTION, U_EDGES: N_SELE
         D_EDGES: N_SELECTION, CORNERS: N_CORNERS, UD_EDGES: N_UD_EDGES, FLIPSLICE: N_SLICE * N_FLIP}
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def get_coordinate(kind, cp, co, ep, eo):
     if kind == TWIST:
         return get_orientation(co, 8, 3)
@@ -163,7 +163,7 @@ def get_coordinate(kind, cp, co, ep, eo):
     return get_selection(ep, SLICE_EDGE) // N_PERM4 * N_FLIP + get_orientation(eo, 12, 2)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def set_coordinate(kind, v, cp, co, ep, eo):
     """Make the arrays a cube (solved in everything else) with that coordinate."""
     for i in range(8):

@@ -25,14 +25,14 @@ N_CORNERS = 8
 N_EDGES = 12
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def empty_cubie():
     """Uninitialised (cp, co, ep, eo) arrays: scratch space for the table builders' inner loops."""
     return (np.empty(N_CORNERS, np.int64), np.empty(N_CORNERS, np.int64),
             np.empty(N_EDGES, np.int64), np.empty(N_EDGES, np.int64))
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def multiply_into(cp, co, ep, eo, mcp, mco, mep, meo, out_cp, out_co, out_ep, out_eo):
     """out = (cp, co, ep, eo) followed by (mcp, mco, mep, meo); the arrays may not overlap out."""
     for i in range(8):

@@ -13,7 +13,7 @@ MOVE_CP, MOVE_CO, MOVE_EP, MOVE_EO = (
     np.array([getattr(c, part) for c in moves.MOVE_CUBIES], dtype=np.int64) for part in ("cp", "co", "ep", "eo"))
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _fill(kind, move_list, mcp, mco, mep, meo, out):
     cp, co, ep, eo = empty_cubie()
     cp2, co2, ep2, eo2 = empty_cubie()

@@ -9,13 +9,13 @@ runs out first the result says so, with the lower bound reached.
 
 from __future__ import annotations
 
-import time
 from typing import Callable, NamedTuple
 
 import numpy as np
 from numba import njit
 
 from solver import perm
+from solver.search.budget import Budget
 from solver.special import store
 from solver.special.cube3 import coord, geometry, moves, pruning, solve, symmetry, tables
 from solver.special.cube3.cubie import CubieCube
@@ -44,7 +44,7 @@ class OptimalResult(NamedTuple):
     lower_bound: int    # no solution is shorter than this
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _bound(T, corner_depth, fl, tw, sl, corners, d):
     h = np.int64(corner_depth[corners[d] * coord.N_TWIST + tw[0, d]])
     for r in range(3):
@@ -52,10 +52,11 @@ def _bound(T, corner_depth, fl, tw, sl, corners, d):
     return h
 
 
-@njit(cache=True)
-def search_length(T, corner_depth, root, length, path, deadline, nodes):
+@njit(cache=True, nogil=True)
+def search_length(T, corner_depth, root, length, path, deadline, stop, nodes):
     """Look for a solution of exactly `length` moves; root[r] = (flip, twist, slice_sorted) of the cube
-    seen along axis r, root[3, 0] = corners. Returns 1 (found, in path), 0 (none) or -1 (deadline)."""
+    seen along axis r, root[3, 0] = corners. Returns 1 (found, in path), 0 (none) or -1 (deadline,
+    or the caller raised stop[0])."""
     fl = np.empty((3, length + 1), np.int64)
     tw = np.empty((3, length + 1), np.int64)
     sl = np.empty((3, length + 1), np.int64)
@@ -77,7 +78,7 @@ def search_length(T, corner_depth, root, length, path, deadline, nodes):
         if d > 0 and not ALLOWED[path[d - 1], m]:
             continue
         nodes[0] += 1
-        if nodes[0] % CLOCK_EVERY == 0 and now() > deadline:
+        if nodes[0] % CLOCK_EVERY == 0 and (stop[0] or now() > deadline):
             return -1
         for r in range(3):
             a = AXIS_MOVE[r, m]
@@ -102,12 +103,16 @@ def search_length(T, corner_depth, root, length, path, deadline, nodes):
 
 
 def solve_optimal(cube: CubieCube, time_limit: float = 60.0,
-                  cancel: Callable[[], bool] | None = None) -> OptimalResult:
-    """The shortest solution if proven within time_limit seconds; otherwise the two-phase solution
-    with optimal=False and the lower bound reached. cancel() is asked between lengths."""
+                  cancel: Callable[[], bool] | None = None, budget: Budget | None = None) -> OptimalResult:
+    """The shortest solution if proven within the time limit; otherwise the two-phase solution
+    with optimal=False and the lower bound reached. A cancel stops it within about Budget.POLL
+    seconds (Cancelled before the two-phase answer, else that answer, unproven).
+    `budget` replaces time_limit and cancel."""
+    budget = budget or Budget(time_limit=time_limit, cancel=cancel)
     cube.check()
-    deadline = time.perf_counter() + time_limit
-    upper = solve.solve_cubies(cube, time_limit=min(1.0, time_limit / 10), cancel=cancel)
+    left = budget.remaining()
+    upper = solve.solve_cubies(cube, budget=Budget(
+        time_limit=1.0 if left is None else min(1.0, left / 10), cancel=budget.cancel, stop_flag=budget.stop_flag))
     if not upper:
         return OptimalResult([], True, 0)
     two_phase = tables.get_tables()
@@ -119,13 +124,21 @@ def solve_optimal(cube: CubieCube, time_limit: float = 60.0,
     root[3, 0] = coord.get_coordinate(coord.CORNERS, *cube.arrays())
     path = np.empty(32, dtype=np.int64)
     nodes = np.zeros(1, dtype=np.int64)
-    for length in range(1, len(upper)):
-        found = search_length(two_phase, corner_depth, root, length, path, deadline, nodes)
-        if found == 1:
-            result = [int(m) for m in path[:length]]
-            if not moves.apply(cube, result).is_solved():
-                raise AssertionError(f"cube3: the optimal search returned a non-solution {moves.names(result)}")
-            return OptimalResult(moves.names(result), True, length)
-        if found == -1 or (cancel is not None and cancel()):
-            return OptimalResult(upper, False, length)
+    deadline = budget.kernel_deadline()
+    with budget.watching() as stop:
+        for length in range(1, len(upper)):
+            budget.report(phase="optimal", depth=length, nodes=int(nodes[0]), best=len(upper))
+            found = search_length(two_phase, corner_depth, root, length, path, deadline, stop, nodes)
+            if found == 1:
+                result = [int(m) for m in path[:length]]
+                if not moves.apply(cube, result).is_solved():
+                    raise AssertionError(f"cube3: the optimal search returned a non-solution {moves.names(result)}")
+                return OptimalResult(moves.names(result), True, length)
+            if found == -1 or budget.cancelled():
+                return OptimalResult(upper, False, length)
     return OptimalResult(upper, True, len(upper))
+
+
+def warm_up() -> None:
+    """Load the corner table (built on a machine's first start) and compile the optimal search."""
+    solve_optimal(moves.apply(CubieCube.solved(), moves.parse("R U")), time_limit=10.0)

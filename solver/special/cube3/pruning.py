@@ -17,7 +17,7 @@ from numba import njit
 UNSEEN = 255
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _set_with_stabiliser(depth, base, inner, stab, inner_conj_t, value):
     """Set an entry and the entries that are the same cube seen through a symmetry fixing the
     representative; returns how many were newly set."""
@@ -35,7 +35,7 @@ def _set_with_stabiliser(depth, base, inner, stab, inner_conj_t, value):
     return count
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def fill_symmetric(depth, n_inner, rep_move, klass, sym, stabiliser, inner_move_t, inner_conj_t, goal_class):
     """BFS over (class, inner) entries. rep_move[c, k]: outer coordinate after move k from class c's
     representative; inner_move_t[k, i]: inner coordinate after move k; inner_conj_t[s, i]: inner
@@ -79,7 +79,7 @@ def fill_symmetric(depth, n_inner, rep_move, klass, sym, stabiliser, inner_move_
         d += 1
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def fill_product(depth, move_a, move_b):
     """BFS over pairs (a, b) of two coordinates, entry a * len(b) + b, goal (0, 0);
     move_a[a, k], move_b[b, k]: the coordinates after move k."""

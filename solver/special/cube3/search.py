@@ -43,21 +43,21 @@ PHASE2_MOVES = np.array(moves.PHASE2_MOVES, dtype=np.int64)
 IS_PHASE2 = np.isin(np.arange(moves.N_MOVES), PHASE2_MOVES)
 
 
-@njit(cache=True)
+@njit(cache=True)  # object mode inside: it takes the interpreter lock anyway
 def now():
     with objmode(t="float64"):
         t = time.perf_counter()
     return t
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def phase1_distance(T, flip, slice_sorted, twist):
     flipslice = slice_sorted // N_PERM4 * N_FLIP + flip
     return np.int64(T.phase1_depth[np.int64(T.flipslice_class[flipslice]) * N_TWIST
                                    + T.twist_conj[twist, T.flipslice_sym[flipslice]]])
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def phase2_distance(T, corners, ud_edges, slice_sorted):
     a = np.int64(T.phase2_depth[np.int64(T.corner_class[corners]) * N_UD_EDGES
                                 + T.ud_edges_conj[ud_edges, T.corner_sym[corners]]])
@@ -65,7 +65,7 @@ def phase2_distance(T, corners, ud_edges, slice_sorted):
     return max(a, b)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def phase2(T, corners, ud_edges, slice_sorted, last, limit, path, start):
     """Shortest phase-2 solution of at most `limit` moves, written to path[start:]; its length, or -1."""
     h = phase2_distance(T, corners, ud_edges, slice_sorted)
@@ -102,7 +102,7 @@ def phase2(T, corners, ud_edges, slice_sorted, last, limit, path, start):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _finish(T, root, path, togo1, slice_sorted, best, variant, max_length, solution):
     """A phase-1 path of length togo1 reached H: try phase 2 within the length still worth having.
     Returns True when the result is short enough to stop."""
@@ -126,12 +126,13 @@ def _finish(T, root, path, togo1, slice_sorted, best, variant, max_length, solut
     return best[0] <= max_length
 
 
-@njit(cache=True)
-def search_phase1_length(T, roots, togo1, best, max_length, deadline, solution, nodes):
+@njit(cache=True, nogil=True)
+def search_phase1_length(T, roots, togo1, best, max_length, deadline, stop, solution, nodes):
     """Every phase-1 path of exactly togo1 moves, for each variant cube roots[v] = (flip, twist,
     slice_sorted, u_edges, d_edges, corners). best = [length, variant] of the best solution so far,
     its moves in solution; updated in place. nodes[0] counts phase-1 nodes. Returns True when the
-    search should stop: a solution of at most max_length moves, or the deadline passed after one."""
+    search should stop: a solution of at most max_length moves, the deadline passed after one, or
+    the caller raised stop[0] (cancel)."""
     path = np.empty(32, np.int64)
     fl = np.empty(togo1 + 1, np.int64)
     tw = np.empty(togo1 + 1, np.int64)
@@ -161,7 +162,7 @@ def search_phase1_length(T, roots, togo1, best, max_length, deadline, solution, 
             if dist[d] == 0 and togo < REENTER_H and IS_PHASE2[m]:
                 continue
             nodes[0] += 1
-            if nodes[0] % CLOCK_EVERY == 0 and best[0] < NO_SOLUTION and now() > deadline:
+            if nodes[0] % CLOCK_EVERY == 0 and (stop[0] or (best[0] < NO_SOLUTION and now() > deadline)):
                 return True
             f2 = T.flip_move[fl[d], m]
             t2 = T.twist_move[tw[d], m]

@@ -10,12 +10,12 @@ solutions turn up sooner.
 
 from __future__ import annotations
 
-import time
 from typing import Callable, Sequence
 
 import numpy as np
 
 from solver import perm
+from solver.search.budget import Budget, Cancelled
 from solver.special.cube3 import coord, facelet, geometry, moves, search, symmetry
 from solver.special.cube3.cubie import CubieCube
 from solver.special.cube3.tables import get_tables
@@ -23,10 +23,6 @@ from solver.special.cube3.tables import get_tables
 _ROTATION = geometry.diagonal_rotation()
 _ROTATIONS = tuple(perm.power(_ROTATION, r) for r in range(3))
 _CUBIE_ROTATIONS = tuple(symmetry.cubie_symmetry(p) for p in _ROTATIONS)
-
-
-class SearchCancelled(Exception):
-    """The caller's cancel() said stop before any solution was found."""
 
 
 def conjugate(cube: CubieCube, s: symmetry.CubieSymmetry) -> CubieCube:
@@ -57,32 +53,36 @@ def _map_back(solution: Sequence[int], rotation: int, inverted: bool) -> list[in
 
 
 def solve_cubies(cube: CubieCube, time_limit: float = 1.0, max_length: int | None = None,
-                 cancel: Callable[[], bool] | None = None) -> list[str]:
-    """A solution of the cube, as short as the search finds within time_limit seconds (it always
-    returns one; the first comes within milliseconds). With max_length, stop as soon as a solution
-    of at most that many moves is found. cancel() is asked between search depths."""
+                 cancel: Callable[[], bool] | None = None, budget: Budget | None = None) -> list[str]:
+    """A solution of the cube, as short as the search finds within the time limit (it always
+    returns one; the first comes within milliseconds). With a target length (max_length), stop as
+    soon as a solution of at most that many moves is found. A cancel stops the search within
+    about budget.POLL seconds: Cancelled when no solution was found yet, else the best one.
+    `budget` replaces time_limit, max_length and cancel."""
+    budget = budget or Budget(time_limit=time_limit, cancel=cancel, max_length=max_length)
     cube.check()
     if cube.is_solved():
         return []
     tables = get_tables()
-    deadline = time.perf_counter() + time_limit
+    deadline = budget.kernel_deadline()
     variants = _variants(cube)
     roots = np.array([phase1_coordinates(v) for v, _, _ in variants], dtype=np.int64)
     best = np.array([search.NO_SOLUTION, -1], dtype=np.int64)
     solution = np.empty(32, dtype=np.int64)
     nodes = np.zeros(1, dtype=np.int64)
-    stop_at = -1 if max_length is None else max_length
+    stop_at = -1 if budget.max_length is None else budget.max_length
     togo1 = 0
-    while togo1 < best[0]:
-        if search.search_phase1_length(tables, roots, togo1, best, stop_at, deadline, solution, nodes):
-            break
-        if cancel is not None and cancel():
-            if best[0] == search.NO_SOLUTION:
-                raise SearchCancelled("cube3: search cancelled before a solution was found")
-            break
-        if best[0] < search.NO_SOLUTION and time.perf_counter() > deadline:
-            break
-        togo1 += 1
+    with budget.watching() as stop:
+        while togo1 < best[0]:
+            if search.search_phase1_length(tables, roots, togo1, best, stop_at, deadline, stop, solution, nodes):
+                break
+            budget.report(phase=1, depth=togo1, nodes=int(nodes[0]),
+                          best=None if best[0] == search.NO_SOLUTION else int(best[0]))
+            if budget.cancelled() or (best[0] < search.NO_SOLUTION and budget.out_of_time()):
+                break
+            togo1 += 1
+    if best[0] == search.NO_SOLUTION:
+        raise Cancelled("cube3: search cancelled before a solution was found")
     _, rotation, inverted = variants[best[1]]
     result = _map_back(solution[:best[0]], rotation, inverted)
     if not moves.apply(cube, result).is_solved():
@@ -97,7 +97,8 @@ def warm_up() -> None:
 
 
 def solve_facelets(state: str | Sequence[str], time_limit: float = 1.0, max_length: int | None = None,
-                   cancel: Callable[[], bool] | None = None) -> list[str]:
+                   cancel: Callable[[], bool] | None = None, budget: Budget | None = None) -> list[str]:
     """solve_cubies for a sticker state of the catalog's 3x3x3 (54 colours numbered as its net; faces
     are recognised by their centre colours)."""
-    return solve_cubies(facelet.to_cubies(state), time_limit=time_limit, max_length=max_length, cancel=cancel)
+    return solve_cubies(facelet.to_cubies(state), time_limit=time_limit, max_length=max_length, cancel=cancel,
+                        budget=budget)

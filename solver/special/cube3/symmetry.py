@@ -53,7 +53,7 @@ def cubie_symmetry(sticker_perm: perm.Perm) -> CubieSymmetry:
     return CubieSymmetry(np.array(corner_map), np.array(corner_twist), sign, np.array(edge_map), np.array(edge_flip))
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def conjugate_into(cp, co, ep, eo, cmap, ctwist, sign, emap, eflip, out_cp, out_co, out_ep, out_eo):
     """out = the cube (cp, co, ep, eo) seen through the symmetry."""
     for i in range(8):
@@ -77,7 +77,7 @@ SYM_EDGE_FLIP = np.array([s.edge_flip for s in _UD])
 SYM_INVERSE = np.array([UD_STICKER_PERMS.index(perm.inverse(p)) for p in UD_STICKER_PERMS])
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _fill_conjugation(kind, cmap, ctwist, sign, emap, eflip, out):
     cp, co, ep, eo = empty_cubie()
     cp2, co2, ep2, eo2 = empty_cubie()
@@ -98,7 +98,7 @@ def conjugation_table(kind: int) -> np.ndarray:
     return out
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _fill_classes(conj, inverse, klass, sym, rep, stabiliser):
     n_classes = 0
     klass[:] = -1

@@ -25,13 +25,13 @@ import numpy as np
 from numba import njit
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def pack(e, c, n):
     low = c & ((1 << e) - 1)
     return (e << (n - 1)) | low | ((c >> (e + 1)) << e)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def unpack(key, n):
     e = key >> (n - 1)
     bits = key & ((1 << (n - 1)) - 1)
@@ -39,7 +39,7 @@ def unpack(key, n):
     return e, c
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def jump(e, c, j):
     """The stone on cell j jumps into the empty cell e; returns the new colour bits."""
     lo, hi = (e, j) if e < j else (j, e)
@@ -49,18 +49,18 @@ def jump(e, c, j):
     return c | (stone << e)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _tag(tags, key):
     """0 for an unseen state, else 1 + its depth mod 3 (two bits a state)."""
     return (tags[key >> 2] >> ((key & 3) << 1)) & 3
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _set_tag(tags, key, depth):
     tags[key >> 2] |= np.uint8((depth % 3 + 1) << ((key & 3) << 1))
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def shortest(e0, c0, n, tags, queue):
     """Empty-cell path of a shortest solution from (e0, c0) (the cells the empty cell visits,
     first e0), or an empty array when the goal is unreachable. Scratch: `tags`, two bits for
@@ -109,7 +109,7 @@ def shortest(e0, c0, n, tags, queue):
     return path
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _trace(key, depth, n, tags):
     """Empty cells from the start to `key` (at `depth`), stepping to a neighbour one shallower."""
     out = np.empty(depth + 1, np.int64)
@@ -128,7 +128,7 @@ def _trace(key, depth, n, tags):
     return out
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def between(e0, c0, e1, c1, n, tags_f, queue_f, tags_b, queue_b):
     """Empty-cell path of a shortest solution from (e0, c0) to any goal (e1, c1), by a plain
     two-sided bidirectional search (for goals other than the start turned over): the side with

@@ -25,7 +25,7 @@ from numba import njit
 from solver.special.loopover.lines import COL, ROW, emit, parity, positions, shortest
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _block(out, count, grid, pos, rows, cols):
     last = cols - 1
     for r in range(rows - 1):
@@ -45,7 +45,7 @@ def _block(out, count, grid, pos, rows, cols):
     return count
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _last_column(out, count, grid, pos, rows, cols):
     last, bottom = cols - 1, rows - 1
     for r in range(rows - 1):
@@ -62,7 +62,7 @@ def _last_column(out, count, grid, pos, rows, cols):
     return count
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _cycle_cost(cols, c, p, q, s):
     """Moves of cycle3(p, q, s) when its helper is above column c (after merging shifts)."""
     k1, a1 = c - q, q - p
@@ -73,7 +73,7 @@ def _cycle_cost(cols, c, p, q, s):
     return cost
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def cycle3(out, count, grid, pos, rows, cols, p, q, s):
     """3-cycle of bottom-row columns p -> q -> s -> p (the tile in column p goes to column q),
     leaving every other tile in place. [A^a, D] (A: bottom row right by a, D: column c down by
@@ -97,7 +97,7 @@ def cycle3(out, count, grid, pos, rows, cols, p, q, s):
     return count
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def fix_parity(out, count, grid, pos, rows, cols):
     """Make the board an even permutation with one shift of the bottom row (C even); for C odd
     the caller has made sure the board is even (by solving it transposed when R is even)."""
@@ -106,7 +106,7 @@ def fix_parity(out, count, grid, pos, rows, cols):
     return count
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def bottom_row(out, count, grid, pos, rows, cols, rotate):
     """Solve the bottom row (everything else solved, even permutation) by 3-cycles."""
     base = (rows - 1) * cols
@@ -142,7 +142,7 @@ def bottom_row(out, count, grid, pos, rows, cols, rotate):
         count = cycle3(out, count, grid, pos, rows, cols, source, target, onward)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def solve_kernel(grid, rows, cols):
     """Moves (kind, index, amount) that solve `grid` in place. The caller checked solvability and
     passes boards with C even or with R and C odd (see the module's note on parity)."""

@@ -16,7 +16,7 @@ ROW = 0
 COL = 1
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def shortest(amount, length):
     """The amount as the shorter way round: in (-length/2, length/2]."""
     a = amount % length
@@ -25,7 +25,7 @@ def shortest(amount, length):
     return a
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def shift(grid, pos, rows, cols, kind, index, amount):
     if kind == ROW:
         a = amount % cols
@@ -49,7 +49,7 @@ def shift(grid, pos, rows, cols, kind, index, amount):
             pos[line[r]] = cell
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def emit(out, count, grid, pos, rows, cols, kind, index, amount):
     """Apply a shift and record it; returns the new number of records."""
     length = cols if kind == ROW else rows
@@ -69,7 +69,7 @@ def emit(out, count, grid, pos, rows, cols, kind, index, amount):
     return count + 1
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def positions(grid):
     pos = np.empty(grid.size, np.int64)
     for cell in range(grid.size):
@@ -77,7 +77,7 @@ def positions(grid):
     return pos
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def parity(grid):
     """0 when the board is an even permutation of the goal, 1 when odd."""
     seen = np.zeros(grid.size, np.bool_)
@@ -93,7 +93,7 @@ def parity(grid):
     return (grid.size - cycles) % 2
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def replay(grid, rows, cols, moves):
     """The board after the moves (a copy), for checking a solution."""
     g = grid.copy()

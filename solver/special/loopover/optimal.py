@@ -43,7 +43,7 @@ def destinations(board: Board, s: Shift) -> np.ndarray:
     return dst
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _bfs(n, total, moves):
     dist = np.full(total, UNREACHED, np.uint8)
     queue = np.empty(total, np.int64)

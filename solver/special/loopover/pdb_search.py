@@ -41,7 +41,7 @@ def pattern(board: Board) -> tuple[int, ...]:
     return tuple(r * board.cols + c for r in range(rows) for c in range(cols))
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _build(ncells, dst, tiles_goal):
     k = tiles_goal.size
     size = ncells ** k
@@ -105,7 +105,7 @@ def _setup(rows: int, cols: int):
     return shifts, dst, pat, np.asarray(table), translate, back, kinds, lengths
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _h(pos, table, pat, translate, back, ncells):
     best = 0
     for t in range(ncells):
@@ -121,7 +121,7 @@ def _h(pos, table, pat, translate, back, ncells):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _allowed(kinds, lengths, prev, prev_run, m):
     """Pruning: no undo, at most two steps one way on a line (two back = two forward when the line
     has four cells or fewer), parallel lines in increasing order."""
@@ -140,7 +140,7 @@ def _allowed(kinds, lengths, prev, prev_run, m):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _ida(grid, dst, table, pat, translate, back, kinds, lengths, path, max_nodes):
     n = grid.size
     pos = np.empty(n, np.int64)

@@ -81,7 +81,7 @@ def neighbour_table(board: Board) -> np.ndarray:
     return nb
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _unpack(key, n, powers, cells):
     """(blank cell, placement) of a search key = placement * n + blank; cells[s] = group tile s's cell."""
     placement = key // n
@@ -90,7 +90,7 @@ def _unpack(key, n, powers, cells):
     return key % n, placement
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _enqueue(visited, order, tail, key):
     """Append key to the queue unless its bit in `visited` is set; the queue's new length."""
     if (visited[key >> 3] >> (key & 7)) & 1:
@@ -100,7 +100,7 @@ def _enqueue(visited, order, tail, key):
     return tail + 1
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _build(ncells, nb, goal_cells, total):
     k = goal_cells.size
     n = ncells

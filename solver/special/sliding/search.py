@@ -61,7 +61,7 @@ def heuristic(board: Board) -> Heuristic:
     )
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _ida(tiles, nb, table, offset, group, power, mgroup, mpower, mcell, has_mirror, path, max_nodes):
     n = tiles.size
     ng = offset.size

@@ -1,0 +1,107 @@
+"""The solve contract (solver.api.solve): a target length stops a solve at the first answer that
+short, the time limit is the most it spends, a cancel stops a running solver within a fraction of
+a second, and progress is reported. Every answer is replayed on the definition."""
+
+import random
+import threading
+import time
+
+import pytest
+
+from solver import api
+from solver.engine import verify
+from solver.errors import PuzzleError
+from solver.search.budget import Budget, Cancelled
+from solver.special.cube3 import facelet, optimal, random_cube, solve_cubies
+
+
+@pytest.fixture(scope="module")
+def cube3():
+    """The catalog cube, its tables loaded and kernels compiled as a worker does before forking
+    (compiling is not part of a solve's time, and cannot be cancelled)."""
+    optimal.warm_up()
+    return api.load("cube3")
+
+
+def random_state(seed):
+    return tuple(facelet.to_stickers(random_cube(random.Random(seed))))
+
+
+def cancel_after(seconds):
+    """A cancel callback that starts saying stop `seconds` from now, and when it first said so."""
+    said = {}
+    start = time.monotonic()
+
+    def cancel():
+        if time.monotonic() - start < seconds:
+            return False
+        said.setdefault("at", time.monotonic())
+        return True
+
+    return cancel, said
+
+
+def test_the_3x3x3_default_stops_at_twenty_moves_long_before_its_time_limit(cube3):
+    """The default target (20 moves) is met in well under a second: a 20 s limit is not spent."""
+    for seed in range(3):
+        state = random_state(seed)
+        started = time.monotonic()
+        result = api.solve(cube3, state, time_limit=20)
+        assert time.monotonic() - started < 10
+        assert result["verified"] and verify(cube3, state, result["solution"])
+        assert result["length"] <= 20
+        assert result["method"] == "special:cube3"
+
+
+def test_a_named_target_length_is_met_or_the_time_limit_ends_the_solve(cube3):
+    state = random_state(7)
+    loose = api.solve(cube3, state, time_limit=20, max_length=24)
+    assert loose["verified"] and loose["length"] <= 24
+    tight = api.solve(cube3, state, time_limit=2, max_length=0)  # unreachable target: the limit ends it
+    assert tight["verified"] and 0 < tight["length"] <= 20
+    assert tight["seconds"] >= 1.5
+
+
+def test_bad_target_length_and_method_are_refused_naming_the_field(cube3):
+    with pytest.raises(PuzzleError, match="max_length"):
+        api.solve(cube3, cube3.goal, max_length=-1)
+    with pytest.raises(PuzzleError, match="method: unknown method 'nope'; methods: special, "):
+        api.solve(cube3, cube3.goal, method="nope")
+    assert api.METHODS[0] == api.SPECIAL and "ida" in api.METHODS
+
+
+def test_cancel_stops_a_running_optimal_3x3x3_solve_within_a_second(cube3):
+    state = random_state(11)  # a random cube: an optimal proof takes minutes
+    cancel, said = cancel_after(1.0)
+    result = api.solve(cube3, state, optimal=True, time_limit=120, cancel=cancel)
+    stopped = time.monotonic()
+    assert result["stopped"] == "cancelled" and not result["optimal"]
+    assert stopped - said["at"] < 1.0
+    assert result["solution"] is not None and verify(cube3, state, result["solution"])
+
+
+def test_cancel_before_any_answer_is_the_one_cancel_exception(cube3):
+    cube = random_cube(random.Random(3))
+    with pytest.raises(Cancelled):
+        solve_cubies(cube, budget=Budget(time_limit=30, cancel=lambda: True))
+
+
+def test_cancel_reaches_the_compiled_search_while_it_runs(cube3):
+    """With an unreachable target the two-phase search would run its whole limit; a cancel from
+    another thread's event (as a worker's heartbeat sets it) stops it within about POLL seconds."""
+    cube = random_cube(random.Random(5))
+    event = threading.Event()
+    threading.Timer(0.8, event.set).start()
+    started = time.monotonic()
+    moves = solve_cubies(cube, budget=Budget(time_limit=60, cancel=event.is_set, max_length=0))
+    assert time.monotonic() - started < 0.8 + 1.0
+    assert moves and len(moves) <= 30
+
+
+def test_progress_reports_phase_depth_nodes_and_best_length(cube3):
+    seen = []
+    api.solve(cube3, random_state(13), time_limit=5, max_length=19, progress=seen.append)
+    assert seen and all({"phase", "depth", "nodes", "best", "seconds"} <= set(info) for info in seen)
+    nodes = [info["nodes"] for info in seen]
+    assert nodes == sorted(nodes) and nodes[-1] > 0
+    assert [info["depth"] for info in seen] == list(range(len(seen)))
