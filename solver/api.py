@@ -18,7 +18,7 @@ from solver.definition.model import Definition
 from solver.engine import apply_moves, format_state, parse_moves, parse_state, verify
 from solver.errors import DefinitionError, PuzzleError, UnreachableError
 from solver.search import engine as search
-from solver.search.budget import Budget, Cancelled
+from solver.search.budget import Budget, Cancelled, Stopped
 from solver.special import families
 
 SPECIAL = "special"
@@ -132,8 +132,8 @@ def _solve_special(special: families.Special, state, optimal, budget: Budget) ->
     name = f"{SPECIAL}:{special.family}"
     try:
         moves, proven = special.solve(state, optimal, budget)
-    except Cancelled:
-        return search.SolveResult(None, False, name, seconds=budget.elapsed, complete=False, stopped="cancelled")
+    except Stopped as exc:  # cancelled, or out of time before any answer
+        return search.SolveResult(None, False, name, seconds=budget.elapsed, complete=False, stopped=exc.reason)
     # Asked for a shortest answer and not proven one: the budget ran out first (or a cancel came).
     stopped = None
     if optimal and not proven:

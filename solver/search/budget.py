@@ -21,7 +21,8 @@ from typing import Callable
 
 import numpy as np
 
-POLL = 0.1  # seconds between cancel() checks while compiled kernels run
+POLL = 0.1  # seconds between cancel() and clock checks while compiled kernels run
+CANCELLED, OUT_OF_TIME = 1, 2  # what the stop flag says
 
 
 class Stopped(Exception):
@@ -71,12 +72,16 @@ class Budget:
         return self.time_limit is not None and self.elapsed >= self.time_limit
 
     def cancelled(self) -> bool:
-        if self.stop_flag[0]:
+        if self.stop_flag[0] == CANCELLED:
             return True
         if self.cancel is not None and self.cancel():
-            self.stop_flag[0] = 1
+            self.stop_flag[0] = CANCELLED
             return True
         return False
+
+    def stop_reason(self) -> Stopped:
+        """Why a kernel that read the stop flag stopped."""
+        return Cancelled() if self.cancelled() else Stopped("time limit")
 
     def met(self, length: int | None) -> bool:
         """Whether an answer of `length` moves reaches the target length."""
@@ -110,15 +115,28 @@ class Budget:
 
     @contextmanager
     def watching(self):
-        """Poll cancel() on a thread while compiled kernels run; they read the yielded stop flag."""
-        if self.cancel is None:
+        """Poll cancel() and the clock on a thread while compiled kernels run; they read the
+        yielded stop flag (CANCELLED or OUT_OF_TIME)."""
+        if self.cancel is None and self.time_limit is None:
             yield self.stop_flag
             return
         done = threading.Event()
 
+        def spent() -> bool:
+            if self.cancelled():
+                return True
+            if self.out_of_time():
+                self.stop_flag[0] = OUT_OF_TIME
+                return True
+            return False
+
         def watch():
-            while not done.wait(POLL) and not self.cancelled():
+            while not done.wait(POLL) and not spent():
                 pass
+
+        if spent():  # already: the kernels stop at their first look
+            yield self.stop_flag
+            return
 
         thread = threading.Thread(target=watch, name="budget-cancel", daemon=True)
         thread.start()

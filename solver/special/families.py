@@ -68,7 +68,7 @@ def _runner(family: str, plan, exact_metric: bool) -> Special:
         return Special(family, run, exact_metric)
     if family == "sliding":
         small = plan.rows * plan.cols <= SLIDING_OPTIMAL_CELLS
-        return Special(family, lambda state, optimal, budget: (plan.solve(state), small and exact_metric),
+        return Special(family, lambda state, optimal, budget: (plan.solve(state, budget=budget), small and exact_metric),
                        small and exact_metric)
     if family == "flipit":
         return Special(family, lambda state, optimal, budget: (plan.solve(state), exact_metric), exact_metric)

@@ -105,3 +105,16 @@ def test_progress_reports_phase_depth_nodes_and_best_length(cube3):
     nodes = [info["nodes"] for info in seen]
     assert nodes == sorted(nodes) and nodes[-1] > 0
     assert [info["depth"] for info in seen] == list(range(len(seen)))
+
+
+def test_cancel_and_time_limit_stop_an_optimal_sliding_search():
+    """The 4x4 optimal search (IDA* over pattern databases) reads the budget's stop flag: a solve
+    whose cancel or time limit has come stops at the kernel's first look instead of finishing."""
+    defn = api.load("sliding-4x4")
+    state = tuple(api.scramble(defn, moves=200, seed=3)["state"])
+    warm = api.solve(defn, state, time_limit=600)  # tables and kernels; the search itself is quick
+    assert warm["verified"] and warm["optimal"]
+    cancelled = api.solve(defn, state, time_limit=600, cancel=lambda: True)
+    assert cancelled["stopped"] == "cancelled" and cancelled["solution"] is None
+    late = api.solve(defn, state, time_limit=1e-6)
+    assert late["stopped"] == "time limit" and late["solution"] is None

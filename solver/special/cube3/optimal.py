@@ -111,8 +111,9 @@ def solve_optimal(cube: CubieCube, time_limit: float = 60.0,
     budget = budget or Budget(time_limit=time_limit, cancel=cancel)
     cube.check()
     left = budget.remaining()
-    upper = solve.solve_cubies(cube, budget=Budget(
-        time_limit=1.0 if left is None else min(1.0, left / 10), cancel=budget.cancel, stop_flag=budget.stop_flag))
+    # its own stop flag: its (shorter) time limit must not stop the optimal search below
+    upper = solve.solve_cubies(cube, budget=Budget(time_limit=1.0 if left is None else min(1.0, left / 10),
+                                                   cancel=budget.cancel))
     if not upper:
         return OptimalResult([], True, 0)
     two_phase = tables.get_tables()

@@ -14,6 +14,7 @@ import time
 import numpy as np
 from numba import njit, objmode
 
+from solver.search.budget import CANCELLED
 from solver.special.cube3 import moves
 from solver.special.cube3.coord import N_FLIP, N_PERM4, N_TWIST, N_UD_EDGES, ud_edges_from_layers
 
@@ -132,7 +133,7 @@ def search_phase1_length(T, roots, togo1, best, max_length, deadline, stop, solu
     slice_sorted, u_edges, d_edges, corners). best = [length, variant] of the best solution so far,
     its moves in solution; updated in place. nodes[0] counts phase-1 nodes. Returns True when the
     search should stop: a solution of at most max_length moves, the deadline passed after one, or
-    the caller raised stop[0] (cancel)."""
+    the caller's stop flag says CANCELLED."""
     path = np.empty(32, np.int64)
     fl = np.empty(togo1 + 1, np.int64)
     tw = np.empty(togo1 + 1, np.int64)
@@ -162,7 +163,8 @@ def search_phase1_length(T, roots, togo1, best, max_length, deadline, stop, solu
             if dist[d] == 0 and togo < REENTER_H and IS_PHASE2[m]:
                 continue
             nodes[0] += 1
-            if nodes[0] % CLOCK_EVERY == 0 and (stop[0] or (best[0] < NO_SOLUTION and now() > deadline)):
+            # out of time only counts once there is an answer; a cancel stops at once
+            if nodes[0] % CLOCK_EVERY == 0 and (stop[0] == CANCELLED or (best[0] < NO_SOLUTION and now() > deadline)):
                 return True
             f2 = T.flip_move[fl[d], m]
             t2 = T.twist_move[tw[d], m]

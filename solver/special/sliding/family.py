@@ -25,9 +25,9 @@ class Plan:
         except ValueError:
             raise StateError(f"state: tiles of {self.defn.name} are numbers 0..{self.defn.stickers - 1}") from None
 
-    def solve(self, state, method: str = "auto", max_nodes: int = 1 << 40) -> list[str]:
-        """Move names solving `state`; `method` as in solver.special.sliding.solve."""
-        moves = solve(self.tiles(state), self.rows, self.cols, max_nodes, method)
+    def solve(self, state, method: str = "auto", max_nodes: int = 1 << 40, budget=None) -> list[str]:
+        """Move names solving `state`; `method` and `budget` as in solver.special.sliding.solve."""
+        moves = solve(self.tiles(state), self.rows, self.cols, max_nodes, method, budget=budget)
         return verified(self.defn, state, moves)
 
 

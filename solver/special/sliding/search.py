@@ -62,7 +62,7 @@ def heuristic(board: Board) -> Heuristic:
 
 
 @njit(cache=True, nogil=True)
-def _ida(tiles, nb, table, offset, group, power, mgroup, mpower, mcell, has_mirror, path, max_nodes):
+def _ida(tiles, nb, table, offset, group, power, mgroup, mpower, mcell, has_mirror, path, max_nodes, stop):
     n = tiles.size
     ng = offset.size
     idx = np.zeros(ng, np.int64)
@@ -121,6 +121,8 @@ def _ida(tiles, nb, table, offset, group, power, mgroup, mpower, mcell, has_mirr
             if q < 0 or (g > 0 and q == path[g - 1]) or g >= maxd:
                 continue
             nodes += 1
+            if nodes & 4095 == 0 and stop[0]:  # the caller's budget: cancelled or out of time
+                return -1, nodes
             t = tiles[q]
             gi = group[t]
             old_h = table[offset[gi] + idx[gi]]
@@ -156,14 +158,15 @@ def _ida(tiles, nb, table, offset, group, power, mgroup, mpower, mcell, has_mirr
         bound = over
 
 
-def solve_cells(board: Board, tiles, max_nodes: int = 1 << 40, max_depth: int = 200):
+def solve_cells(board: Board, tiles, max_nodes: int = 1 << 40, max_depth: int = 200, stop=None):
     """Optimal solution as the list of cells the blank visits after its start, and the number of
-    nodes generated; None when the node budget ran out first."""
+    nodes generated; None when the node budget ran out first or stop[0] was raised."""
+    stop = np.zeros(1, np.int64) if stop is None else stop
     h = heuristic(board)
     work = np.array(tiles, dtype=np.int64)
     path = np.zeros(max_depth + 1, np.int64)
     length, nodes = _ida(work, h.neighbours, h.table, h.offset, h.group, h.power, h.mirror_group,
-                         h.mirror_power, h.mirror_cell, h.has_mirror, path, max_nodes)
+                         h.mirror_power, h.mirror_cell, h.has_mirror, path, max_nodes, stop)
     if length < 0:
         return None, nodes
     return [int(c) for c in path[1:length + 1]], nodes
