@@ -15,13 +15,16 @@ The answer is replayed on the stickers before it is returned.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from functools import lru_cache
+
+import numpy as np
 
 from solver import perm
 from solver.errors import PuzzleError, StateError, UnreachableError
 from solver.special import cube3
-from solver.special.bigcube import cycles
+from solver.special.bigcube import cycles, short
 from solver.special.bigcube.model import BigCube, Layer
 from solver.special.cube3 import geometry as cube3_geometry
 from solver.special.cube3.cubie import CubieCube
@@ -213,10 +216,11 @@ def _two_cycles(library: cycles.Library, frm: int, to: int, third: int) -> list[
     return None
 
 
-def solve_big_cube(state: str, n: int, goal: str | None = None) -> list[str]:
+def solve_big_cube(state: str, n: int, goal: str | None = None, time_limit: float = 10.0) -> list[str]:
     """A solution (catalog SiGN turns: R, Rw, 3Rw, with ' and 2) of a state of the catalog's cubeN,
     a string of 6 * N * N colours in the catalog's numbering, to `goal` (by default the catalog's
-    goal; any solved colouring: each face one colour, six colours)."""
+    goal; any solved colouring: each face one colour, six colours). For N in short.SIZES the centres
+    are first solved by the short reduction's phases, within most of time_limit."""
     cube = BigCube(n)
     goal = goal or cube.solved()
     size = 6 * n * n
@@ -230,6 +234,16 @@ def solve_big_cube(state: str, n: int, goal: str | None = None) -> list[str]:
         raise StateError(f"state: cube{n} needs {n * n} stickers of each of {''.join(sorted(set(goal)))}")
     if n == 3:
         return cube3.solve_facelets(state)
+    prefix: list[str] = []
+    if n in short.SIZES:
+        colours = {c: i for i, c in enumerate(sorted(set(goal)))}
+        codes = np.array([colours[c] for c in state], dtype=np.uint8)
+        target = np.array([colours[c] for c in goal], dtype=np.uint8)
+        try:
+            prefix, reached = short.solve_centres(codes, target, n, time.perf_counter() + 0.8 * time_limit)
+            state = "".join(sorted(colours)[c] for c in reached)
+        except short.beam.Timeout:
+            prefix = []  # the 3-cycles alone still give an answer
     job = _Reduction(n, state, goal)
     job.outer_pieces()
     job.fix_parity()
@@ -237,7 +251,7 @@ def solve_big_cube(state: str, n: int, goal: str | None = None) -> list[str]:
         job.solve_orbit(orbit, library)
     if "".join(job.state) != goal:
         raise UnreachableError(f"cube{n}: the state is not reachable from the goal (pieces left unsolved)")
-    return [name for layer in _merge(job.layers) for name in layer.sign()]
+    return prefix + [name for layer in _merge(job.layers) for name in layer.sign()]
 
 
 def _merge(layers: list[Layer]) -> list[Layer]:
