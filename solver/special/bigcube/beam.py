@@ -36,21 +36,32 @@ class Stuck(Exception):
     """The best score has not improved for STALL depths: a wider beam is needed."""
 
 
+class Partial(Exception):
+    """Stuck or out of time; `path` reaches the best acceptable state seen (see search)."""
+
+    def __init__(self, message: str, path: list[int] | None):
+        super().__init__(message)
+        self.path = path
+
+
 STALL = 6
 
 
 class Ball:
-    """Every state of a few stickers (`watched`) within `radius` turns of the goal's, with parity
-    bits, and a shortest way from each to the goal: the beam ends as soon as it enters the ball, so
-    the last turns of a phase, where a score is least informative, are exact."""
+    """Every state of a few stickers (`watched`, their colours seen through `classes`: colour ->
+    class) within `radius` turns of the goal's, with parity bits (when `parity`), and a shortest way
+    from each to the goal: the beam ends as soon as it enters the ball, so the last turns of a
+    phase, where a score is least informative, are exact."""
 
-    def __init__(self, goal: np.ndarray, watched: np.ndarray, moves: MoveSet, inverse: np.ndarray, radius: int):
-        self.watched = watched
+    def __init__(self, goal: np.ndarray, watched: np.ndarray, classes: np.ndarray, parity: bool,
+                 moves: MoveSet, inverse: np.ndarray, radius: int):
+        self.watched, self.classes = watched, classes
+        flips = moves.parity if parity else np.zeros_like(moves.parity)
         self.weights = np.random.default_rng(1).integers(1, 2**62, size=len(watched) + 1, dtype=np.int64)
         local = {int(s): k for k, s in enumerate(watched)}
         # The watched stickers map onto themselves under every turn (they are whole orbits).
         self.local_sources = np.array([[local[int(src[s])] for s in watched] for src in moves.sources])
-        states = goal[watched][None].astype(np.int64)
+        states = classes[goal[watched]][None].astype(np.int64)
         pars = np.zeros(1, dtype=np.int64)
         keys = self._hash(states, pars)
         self.paths: dict[int, tuple[int, ...]] = {int(keys[0]): ()}
@@ -58,7 +69,7 @@ class Ball:
         for _ in range(radius):
             parent, move = np.divmod(np.arange(len(states) * len(moves.axis)), len(moves.axis))
             children = states[parent[:, None], self.local_sources[move]]
-            child_pars = pars[parent] ^ moves.parity[move]
+            child_pars = pars[parent] ^ flips[move]
             child_keys = self._hash(children, child_pars)
             keep, new_paths = [], []
             for i, key in enumerate(child_keys.tolist()):
@@ -75,7 +86,7 @@ class Ball:
 
     def find(self, states: np.ndarray, pars: np.ndarray) -> tuple[int, tuple[int, ...]] | None:
         """The first state inside the ball, with its way to the goal."""
-        keys = self._hash(states[:, self.watched].astype(np.int64), pars)
+        keys = self._hash(self.classes[states[:, self.watched]].astype(np.int64), pars)
         inside = np.nonzero(np.isin(keys, self.keys))[0]
         if len(inside) == 0:
             return None
@@ -83,11 +94,13 @@ class Ball:
 
 
 def search(start: np.ndarray, moves: MoveSet, score: Callable[[np.ndarray], np.ndarray], width: int,
-           deadline: float, parity: int | None = None, max_depth: int = 60, ball: Ball | None = None
-           ) -> list[int]:
+           deadline: float, parity: int | None = None, max_depth: int = 60, ball: Ball | None = None,
+           acceptable: Callable[[np.ndarray, np.ndarray], np.ndarray] | None = None) -> list[int]:
     """The move indices of a sequence taking `start` to a state of score 0 whose parity bits,
     starting from `parity`, come back to 0 (parity None: any parity), or into the ball (with its
-    way out appended). score(states, parities)."""
+    way out appended). score(states, parities). With `acceptable` (states, parities -> how good a
+    state is to stop at, inf for not at all), getting stuck or out of time raises Partial with the
+    way to the best such state seen instead of Stuck or Timeout."""
     if parity is None:
         parity, flips = 0, np.zeros_like(moves.parity)
     else:
@@ -102,9 +115,12 @@ def search(start: np.ndarray, moves: MoveSet, score: Callable[[np.ndarray], np.n
     weights = np.random.default_rng(0).integers(1, 2**62, size=start.shape[0], dtype=np.int64)
     seen: set[int] = set()
     best, since = first, 0
+    stop: tuple[float, list[int] | None] = (np.inf, None)
     n_moves = len(moves.axis)
     for _ in range(max_depth):
         if time.perf_counter() > deadline:
+            if acceptable is not None:
+                raise Partial("beam search: out of time", stop[1])
             raise Timeout("beam search: out of time")
         # Which (state, move) pairs to expand: not the same layer again, same axis only upwards.
         prev = last[:, None]
@@ -133,7 +149,14 @@ def search(start: np.ndarray, moves: MoveSet, score: Callable[[np.ndarray], np.n
                 return _path(history, found[0]) + list(found[1])
         since = 0 if values.min() < best else since + 1
         best = min(best, values.min())
+        if acceptable is not None:
+            good = acceptable(children, child_pars)
+            i = int(np.argmin(good))
+            if good[i] < stop[0]:
+                stop = (float(good[i]), _path(history, i))
         if since > STALL:
+            if acceptable is not None:
+                raise Partial(f"beam search: no progress below {best}", stop[1])
             raise Stuck(f"beam search: no progress below {best} in {STALL} turns")
         # Ties are broken at random so the beam does not fill up with one family of states.
         values = values + np.random.default_rng(len(history)).random(len(values)) * 0.5

@@ -30,6 +30,24 @@ from solver.special.cube3 import geometry as cube3_geometry
 from solver.special.cube3.cubie import CubieCube
 
 
+# For even N: which stickers of the 3x3x3 belong to its edges (read from wings only when paired).
+_EVEN_EDGE_STICKERS = tuple(
+    [((p - q) // 2) for p, q in zip(cube3_geometry.POINTS[i], cube3_geometry.NORMALS[cube3_geometry.face_of(i)])].count(0) == 1
+    for i in range(cube3_geometry.STICKERS))
+
+
+def _even_cubies(colours: str) -> CubieCube:
+    """The 3x3x3 of an even cube; when its edges are an odd permutation against the corners (the
+    big cube's "PLL parity"), two edges are swapped so the 3x3x3 solves and 3-cycles finish them."""
+    cubies = cube3.to_cubies(colours)
+    if perm.parity(cubies.cp) != perm.parity(cubies.ep):
+        ep = list(cubies.ep)
+        ep[4], ep[5] = ep[5], ep[4]
+        cubies = CubieCube(cubies.cp, cubies.co, tuple(ep), cubies.eo)
+    cubies.check()
+    return cubies
+
+
 @dataclass
 class Plan:
     cube: BigCube
@@ -98,14 +116,20 @@ class _Reduction:
             if all(cubie) or n % 2:
                 big = tuple(c * (n - 1) + q for c, q in zip(cubie, normal))
                 colours.append(self.state[self.cube.index_of[big]])
-            else:  # even N has no middle edges or fixed centres: take them solved
+            elif cubie.count(0) == 2:  # even N has no fixed centres: take them solved
                 colours.append(self.face_colour[cube3_geometry.face_of(i)])
+            else:  # nor middle edges: the piece next to a corner, right when edges are paired
+                big = tuple((c * (n - 1) if c else n - 3) + q for c, q in zip(cubie, normal))
+                colours.append(self.state[self.cube.index_of[big]])
+        cubies = None
+        if n % 2 == 0:
+            try:
+                cubies = _even_cubies("".join(colours))
+            except PuzzleError:  # edges not paired: solve the corners, the edges taken as solved
+                colours = [self.face_colour[cube3_geometry.face_of(i)] if edge else c
+                           for i, (c, edge) in enumerate(zip(colours, _EVEN_EDGE_STICKERS))]
         try:
-            cubies = cube3.to_cubies("".join(colours))
-            if n % 2 == 0 and perm.parity(cubies.cp) != perm.parity(cubies.ep):
-                ep = list(cubies.ep)
-                ep[4], ep[5] = ep[5], ep[4]
-                cubies = CubieCube(cubies.cp, cubies.co, tuple(ep), cubies.eo)
+            cubies = cubies or (_even_cubies if n % 2 == 0 else cube3.to_cubies)("".join(colours))
             cubies.check()
         except PuzzleError as error:
             raise type(error)(f"cube{n}: its corners{' and middle edges' if n % 2 else ''} seen as a 3x3x3: {error}")
@@ -240,7 +264,11 @@ def solve_big_cube(state: str, n: int, goal: str | None = None, time_limit: floa
         codes = np.array([colours[c] for c in state], dtype=np.uint8)
         target = np.array([colours[c] for c in goal], dtype=np.uint8)
         try:
-            prefix, reached = short.solve_centres(codes, target, n, time.perf_counter() + 0.8 * time_limit)
+            start = time.perf_counter()
+            prefix, reached = short.solve_centres(codes, target, n, start + 0.5 * time_limit)
+            pairing = short.pair_edges(reached, target, n, start + 0.8 * time_limit)
+            prefix += pairing
+            reached = short.apply_names(short.plan(n).cube, reached, pairing)
             state = "".join(sorted(colours)[c] for c in reached)
         except short.beam.Timeout:
             prefix = []  # the 3-cycles alone still give an answer
