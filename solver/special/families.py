@@ -52,7 +52,8 @@ def _runner(family: str, plan, exact_metric: bool) -> Special:
             return plan.solve(state, time_limit=time_limit or 1.0, cancel=cancel), False
         return Special(family, run, exact_metric)
     if family == "bigcube":
-        return Special(family, lambda state, optimal, time_limit, cancel: (plan.solve(state), False), False)
+        return Special(family, lambda state, optimal, time_limit, cancel: (plan.solve(state, time_limit or 10.0), False),
+                       False)
     if family == "loopover":
         small = plan.rows * plan.cols <= 9
 
