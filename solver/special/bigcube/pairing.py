@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from solver.special.bigcube import cycles
 from solver.special.bigcube.model import BigCube
 
 
@@ -34,7 +35,7 @@ class Pairing:
             if len(stickers) == 2:
                 a, b = stickers
                 self.partner[a], self.partner[b] = b, a
-        orbits = _sticker_orbits(sources, cube.size)
+        orbits = {s: np.array(orbit) for orbit in cycles.sticker_orbits(cube) for s in orbit}
         tables: dict[tuple, np.ndarray] = {}
         self.neighbours: list[Neighbours] = []
         for x, y in _adjacent(cube):
@@ -58,24 +59,6 @@ class Pairing:
     def _find(self, states, orbit, code) -> np.ndarray:
         codes = states[:, orbit].astype(np.int64) * 256 + states[:, self.partner[orbit]]
         return orbit[np.argmax(codes == code, axis=1)]
-
-
-def _sticker_orbits(sources: np.ndarray, size: int) -> dict[int, np.ndarray]:
-    parent = list(range(size))
-
-    def root(i):
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
-    for src in sources:
-        for j, i in enumerate(src):
-            parent[root(int(i))] = root(j)
-    groups: dict[int, list[int]] = {}
-    for i in range(size):
-        groups.setdefault(root(i), []).append(i)
-    return {i: np.array(groups[root(i)]) for i in range(size)}
 
 
 def _adjacent(cube: BigCube) -> list[tuple[int, int]]:
