@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 from typing import Callable
 
-from solver.catalog import ball_ring, cubes, cuboids, flipit, loopover, megaminx, pyraminx, skewb, sliding
+from solver.catalog import ball_ring, cubes, cuboids, flipit, globe, loopover, megaminx, pyraminx, skewb, sliding, wreath
 from solver.errors import DefinitionError
 
 
@@ -40,6 +40,10 @@ FAMILIES = (
            ("loopover-2x2", "loopover-3x3", "loopover-4x4", "loopover-5x5", "loopover-3x4", "loopover-6x6")),
     Family(rf"sliding-{N}x{N}", "sliding-RxC", (sliding.SIZES,) * 2, sliding.build, sliding.describe,
            ("sliding-2x2", "sliding-2x3", "sliding-3x3", "sliding-4x4", "sliding-5x5")),
+    Family(rf"wreath-{N}x{N}", "wreath-AxB", (wreath.SIZES,) * 2, wreath.build, wreath.describe,
+           ("wreath-6x6", "wreath-7x7", "wreath-12x12", "wreath-21x21", "wreath-33x33", "wreath-100x100")),
+    Family(rf"globe-{N}x{N}", "globe-AxB", (globe.BANDS, globe.HALVES), globe.build, globe.describe,
+           ("globe-2x4", "globe-3x4", "globe-2x6", "globe-4x8", "globe-33x25")),
     Family(rf"flipit-{N}", "flipit-N", (flipit.SIZES,), flipit.build, flipit.describe,
            tuple(f"flipit-{n}" for n in range(5, 9))),
 )

@@ -47,6 +47,7 @@ class Special:
 
 CUBE3_TARGET = 20  # God's number: every cube has an answer this short, and two-phase finds one in ms
 CUBE3_TIME_LIMIT, CUBE3_OPTIMAL_TIME_LIMIT = 1.0, 60.0  # when the caller gives none
+BIGCUBE_TIME_LIMIT = 10.0  # the most a big-cube reduction spends on its short phases when the caller gives none
 
 
 def _runner(family: str, plan, exact_metric: bool) -> Special:
@@ -59,7 +60,8 @@ def _runner(family: str, plan, exact_metric: bool) -> Special:
             return plan.solve(state, budget=budget.with_limit(CUBE3_TIME_LIMIT)), False
         return Special(family, run, exact_metric, CUBE3_TARGET)
     if family == "bigcube":
-        return Special(family, lambda state, optimal, budget: (plan.solve(state), False), False)
+        return Special(family, lambda state, optimal, budget: (plan.solve(state, budget.remaining() or BIGCUBE_TIME_LIMIT),
+                                                             False), False)
     if family == "loopover":
         small = plan.rows * plan.cols <= 9
 

@@ -17,9 +17,10 @@ class Plan:
     defn: Definition
     n: int
 
-    def solve(self, state) -> list[str]:
-        """A solution (long: reduction by 3-cycles, not a short one) to the definition's first goal."""
-        solution = solve_big_cube("".join(state), self.n, goal="".join(self.defn.goal))
+    def solve(self, state, time_limit: float = 10.0) -> list[str]:
+        """A solution (reduction: short phases where they are ready, then 3-cycles) to the
+        definition's first goal."""
+        solution = solve_big_cube("".join(state), self.n, goal="".join(self.defn.goal), time_limit=time_limit)
         return verified(self.defn, state, solution)
 
 

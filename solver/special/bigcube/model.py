@@ -126,3 +126,14 @@ class BigCube:
         for i in range(self.size):
             result.setdefault(self.cubie_of(i), []).append(i)
         return {k: tuple(v) for k, v in result.items()}
+
+
+def slice_quarter_turns(names: list[str]) -> int:
+    """The single-slice quarter-turn count of catalog turns, as permutation-array formats count
+    (Kaggle's Santa 2023): kFw turns k slices, a half turn counts two."""
+    total = 0
+    for name in names:
+        base = name.rstrip("'2")
+        depth = 1 if not base.endswith("w") else int(base[:-2] or 2)
+        total += depth * (2 if name.endswith("2") else 1)
+    return total

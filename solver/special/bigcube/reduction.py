@@ -15,16 +15,37 @@ The answer is replayed on the stickers before it is returned.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from functools import lru_cache
+
+import numpy as np
 
 from solver import perm
 from solver.errors import PuzzleError, StateError, UnreachableError
 from solver.special import cube3
-from solver.special.bigcube import cycles
+from solver.special.bigcube import cycles, short
 from solver.special.bigcube.model import BigCube, Layer
 from solver.special.cube3 import geometry as cube3_geometry
 from solver.special.cube3.cubie import CubieCube
+
+
+# For even N: which stickers of the 3x3x3 belong to its edges (read from wings only when paired).
+_EVEN_EDGE_STICKERS = tuple(
+    [((p - q) // 2) for p, q in zip(cube3_geometry.POINTS[i], cube3_geometry.NORMALS[cube3_geometry.face_of(i)])].count(0) == 1
+    for i in range(cube3_geometry.STICKERS))
+
+
+def _even_cubies(colours: str) -> CubieCube:
+    """The 3x3x3 of an even cube; when its edges are an odd permutation against the corners (the
+    big cube's "PLL parity"), two edges are swapped so the 3x3x3 solves and 3-cycles finish them."""
+    cubies = cube3.to_cubies(colours)
+    if perm.parity(cubies.cp) != perm.parity(cubies.ep):
+        ep = list(cubies.ep)
+        ep[4], ep[5] = ep[5], ep[4]
+        cubies = CubieCube(cubies.cp, cubies.co, tuple(ep), cubies.eo)
+    cubies.check()
+    return cubies
 
 
 @dataclass
@@ -95,14 +116,20 @@ class _Reduction:
             if all(cubie) or n % 2:
                 big = tuple(c * (n - 1) + q for c, q in zip(cubie, normal))
                 colours.append(self.state[self.cube.index_of[big]])
-            else:  # even N has no middle edges or fixed centres: take them solved
+            elif cubie.count(0) == 2:  # even N has no fixed centres: take them solved
                 colours.append(self.face_colour[cube3_geometry.face_of(i)])
+            else:  # nor middle edges: the piece next to a corner, right when edges are paired
+                big = tuple((c * (n - 1) if c else n - 3) + q for c, q in zip(cubie, normal))
+                colours.append(self.state[self.cube.index_of[big]])
+        cubies = None
+        if n % 2 == 0:
+            try:
+                cubies = _even_cubies("".join(colours))
+            except PuzzleError:  # edges not paired: solve the corners, the edges taken as solved
+                colours = [self.face_colour[cube3_geometry.face_of(i)] if edge else c
+                           for i, (c, edge) in enumerate(zip(colours, _EVEN_EDGE_STICKERS))]
         try:
-            cubies = cube3.to_cubies("".join(colours))
-            if n % 2 == 0 and perm.parity(cubies.cp) != perm.parity(cubies.ep):
-                ep = list(cubies.ep)
-                ep[4], ep[5] = ep[5], ep[4]
-                cubies = CubieCube(cubies.cp, cubies.co, tuple(ep), cubies.eo)
+            cubies = cubies or (_even_cubies if n % 2 == 0 else cube3.to_cubies)("".join(colours))
             cubies.check()
         except PuzzleError as error:
             raise type(error)(f"cube{n}: its corners{' and middle edges' if n % 2 else ''} seen as a 3x3x3: {error}")
@@ -213,10 +240,11 @@ def _two_cycles(library: cycles.Library, frm: int, to: int, third: int) -> list[
     return None
 
 
-def solve_big_cube(state: str, n: int, goal: str | None = None) -> list[str]:
+def solve_big_cube(state: str, n: int, goal: str | None = None, time_limit: float = 10.0) -> list[str]:
     """A solution (catalog SiGN turns: R, Rw, 3Rw, with ' and 2) of a state of the catalog's cubeN,
     a string of 6 * N * N colours in the catalog's numbering, to `goal` (by default the catalog's
-    goal; any solved colouring: each face one colour, six colours)."""
+    goal; any solved colouring: each face one colour, six colours). For N in short.SIZES the centres
+    are first solved by the short reduction's phases, within most of time_limit."""
     cube = BigCube(n)
     goal = goal or cube.solved()
     size = 6 * n * n
@@ -230,6 +258,20 @@ def solve_big_cube(state: str, n: int, goal: str | None = None) -> list[str]:
         raise StateError(f"state: cube{n} needs {n * n} stickers of each of {''.join(sorted(set(goal)))}")
     if n == 3:
         return cube3.solve_facelets(state)
+    prefix: list[str] = []
+    if n in short.SIZES:
+        colours = {c: i for i, c in enumerate(sorted(set(goal)))}
+        codes = np.array([colours[c] for c in state], dtype=np.uint8)
+        target = np.array([colours[c] for c in goal], dtype=np.uint8)
+        try:
+            start = time.perf_counter()
+            prefix, reached = short.solve_centres(codes, target, n, start + 0.5 * time_limit)
+            pairing = short.pair_edges(reached, target, n, start + 0.8 * time_limit)
+            prefix += pairing
+            reached = short.apply_names(short.plan(n).cube, reached, pairing)
+            state = "".join(sorted(colours)[c] for c in reached)
+        except short.beam.Timeout:
+            prefix = []  # the 3-cycles alone still give an answer
     job = _Reduction(n, state, goal)
     job.outer_pieces()
     job.fix_parity()
@@ -237,7 +279,7 @@ def solve_big_cube(state: str, n: int, goal: str | None = None) -> list[str]:
         job.solve_orbit(orbit, library)
     if "".join(job.state) != goal:
         raise UnreachableError(f"cube{n}: the state is not reachable from the goal (pieces left unsolved)")
-    return [name for layer in _merge(job.layers) for name in layer.sign()]
+    return prefix + [name for layer in _merge(job.layers) for name in layer.sign()]
 
 
 def _merge(layers: list[Layer]) -> list[Layer]:

@@ -1,0 +1,178 @@
+"""Beam search over sticker states: one phase of the short NxNxN reduction (short.py).
+
+From the start state the search keeps, depth after depth, the `width` best distinct states by a
+phase score (0 = the phase is done), expanding each by every move. All states of one depth are one
+numpy array, so a move is one gather for the whole beam. Turns of one axis commute, so a sequence is
+only expanded in one order of them (by the move's `key` along its axis), and a layer never turns
+twice in a row.
+
+Each move also carries parity bits (one per wing orbit: odd on it or not), and a state only counts
+as done when the accumulated parity is the one asked for: the reduction needs every wing orbit even
+before the edges can be paired.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Callable
+
+import numpy as np
+
+
+@dataclass(frozen=True)
+class MoveSet:
+    sources: np.ndarray   # (M, S): new_state = state[sources[m]]
+    axis: np.ndarray      # (M,) the axis of each move (turns of one axis commute)
+    key: np.ndarray       # (M,) the layer along its axis (a layer never turns twice in a row)
+    parity: np.ndarray    # (M,) wing-orbit parity bits the move flips
+
+
+class Timeout(Exception):
+    """The phase found no finished state before the deadline."""
+
+
+class Stuck(Exception):
+    """The best score has not improved for STALL depths: a wider beam is needed."""
+
+
+class Partial(Exception):
+    """Stuck or out of time; `path` reaches the best acceptable state seen (see search)."""
+
+    def __init__(self, message: str, path: list[int] | None):
+        super().__init__(message)
+        self.path = path
+
+
+STALL = 6
+
+
+class Ball:
+    """Every state of a few stickers (`watched`, their colours seen through `classes`: colour ->
+    class) within `radius` turns of the goal's, with parity bits (when `parity`), and a shortest way
+    from each to the goal: the beam ends as soon as it enters the ball, so the last turns of a
+    phase, where a score is least informative, are exact."""
+
+    def __init__(self, goal: np.ndarray, watched: np.ndarray, classes: np.ndarray, parity: bool,
+                 moves: MoveSet, inverse: np.ndarray, radius: int):
+        self.watched, self.classes = watched, classes
+        flips = moves.parity if parity else np.zeros_like(moves.parity)
+        self.weights = np.random.default_rng(1).integers(1, 2**62, size=len(watched) + 1, dtype=np.int64)
+        local = {int(s): k for k, s in enumerate(watched)}
+        # The watched stickers map onto themselves under every turn (they are whole orbits).
+        self.local_sources = np.array([[local[int(src[s])] for s in watched] for src in moves.sources])
+        states = classes[goal[watched]][None].astype(np.int64)
+        pars = np.zeros(1, dtype=np.int64)
+        keys = self._hash(states, pars)
+        self.paths: dict[int, tuple[int, ...]] = {int(keys[0]): ()}
+        paths = [()]
+        for _ in range(radius):
+            parent, move = np.divmod(np.arange(len(states) * len(moves.axis)), len(moves.axis))
+            children = states[parent[:, None], self.local_sources[move]]
+            child_pars = pars[parent] ^ flips[move]
+            child_keys = self._hash(children, child_pars)
+            keep, new_paths = [], []
+            for i, key in enumerate(child_keys.tolist()):
+                if key not in self.paths:
+                    # From the child back to the goal: the inverse turn, then the parent's way.
+                    self.paths[key] = (int(inverse[move[i]]),) + paths[parent[i]]
+                    keep.append(i)
+                    new_paths.append(self.paths[key])
+            states, pars, paths = children[keep], child_pars[keep], new_paths
+        self.keys = np.array(sorted(self.paths), dtype=np.int64)
+
+    def _hash(self, states: np.ndarray, pars: np.ndarray) -> np.ndarray:
+        return states @ self.weights[:-1] + pars * self.weights[-1]
+
+    def find(self, states: np.ndarray, pars: np.ndarray) -> tuple[int, tuple[int, ...]] | None:
+        """The first state inside the ball, with its way to the goal."""
+        keys = self._hash(self.classes[states[:, self.watched]].astype(np.int64), pars)
+        inside = np.nonzero(np.isin(keys, self.keys))[0]
+        if len(inside) == 0:
+            return None
+        return int(inside[0]), self.paths[int(keys[inside[0]])]
+
+
+def search(start: np.ndarray, moves: MoveSet, score: Callable[[np.ndarray], np.ndarray], width: int,
+           deadline: float, parity: int | None = None, max_depth: int = 60, ball: Ball | None = None,
+           acceptable: Callable[[np.ndarray, np.ndarray], np.ndarray] | None = None) -> list[int]:
+    """The move indices of a sequence taking `start` to a state of score 0 whose parity bits,
+    starting from `parity`, come back to 0 (parity None: any parity), or into the ball (with its
+    way out appended). score(states, parities). With `acceptable` (states, parities -> how good a
+    state is to stop at, inf for not at all), getting stuck or out of time raises Partial with the
+    way to the best such state seen instead of Stuck or Timeout."""
+    if parity is None:
+        parity, flips = 0, np.zeros_like(moves.parity)
+    else:
+        flips = moves.parity
+    first = score(start[None], np.array([parity]))[0]
+    if first == 0 and parity == 0:
+        return []
+    states = start[None].copy()
+    pars = np.array([parity], dtype=np.int64)
+    last = np.array([-1], dtype=np.int64)
+    history: list[tuple[np.ndarray, np.ndarray]] = []  # per depth: (parent index, move)
+    weights = np.random.default_rng(0).integers(1, 2**62, size=start.shape[0], dtype=np.int64)
+    seen: set[int] = set()
+    best, since = first, 0
+    stop: tuple[float, list[int] | None] = (np.inf, None)
+    n_moves = len(moves.axis)
+    for _ in range(max_depth):
+        if time.perf_counter() > deadline:
+            if acceptable is not None:
+                raise Partial("beam search: out of time", stop[1])
+            raise Timeout("beam search: out of time")
+        # Which (state, move) pairs to expand: not the same layer again, same axis only upwards.
+        prev = last[:, None]
+        allowed = np.ones((len(states), n_moves), dtype=bool)
+        has_prev = prev >= 0
+        prev_axis = np.where(has_prev, moves.axis[np.maximum(prev, 0)], -1)
+        prev_key = np.where(has_prev, moves.key[np.maximum(prev, 0)], -1)
+        allowed &= ~((moves.axis[None] == prev_axis) & (moves.key[None] <= prev_key))
+        parent, move = np.nonzero(allowed)
+        children = states[parent[:, None], moves.sources[move]]
+        hashes = children.astype(np.int64) @ weights
+        _, unique = np.unique(hashes, return_index=True)
+        fresh = np.array([i for i in unique if int(hashes[i]) not in seen], dtype=np.int64)
+        if len(fresh) == 0:
+            break
+        parent, move, children, hashes = parent[fresh], move[fresh], children[fresh], hashes[fresh]
+        child_pars = pars[parent] ^ flips[move]
+        values = score(children, child_pars).astype(np.float64)
+        history.append((parent, move))
+        done = np.nonzero((values == 0) & (child_pars == 0))[0]
+        if len(done):
+            return _path(history, int(done[0]))
+        if ball is not None:
+            found = ball.find(children, child_pars)
+            if found is not None:
+                return _path(history, found[0]) + list(found[1])
+        since = 0 if values.min() < best else since + 1
+        best = min(best, values.min())
+        if acceptable is not None:
+            good = acceptable(children, child_pars)
+            i = int(np.argmin(good))
+            if good[i] < stop[0]:
+                stop = (float(good[i]), _path(history, i))
+        if since > STALL:
+            if acceptable is not None:
+                raise Partial(f"beam search: no progress below {best}", stop[1])
+            raise Stuck(f"beam search: no progress below {best} in {STALL} turns")
+        # Ties are broken at random so the beam does not fill up with one family of states.
+        values = values + np.random.default_rng(len(history)).random(len(values)) * 0.5
+        if len(values) > width:
+            keep = np.argpartition(values, width)[:width]
+        else:
+            keep = np.arange(len(values))
+        seen.update(int(h) for h in hashes[keep])
+        states, pars, last = children[keep], child_pars[keep], move[keep]
+        history[-1] = (parent[keep], move[keep])
+    raise Timeout("beam search: no finished state within the depth limit")
+
+
+def _path(history, index: int) -> list[int]:
+    path = []
+    for parent, move in reversed(history):
+        path.append(int(move[index]))
+        index = int(parent[index])
+    return path[::-1]

@@ -1,0 +1,191 @@
+"""The short part of the NxNxN reduction: phases solved by beam search (beam.py) over the catalog's
+own turns (a face or a wide turn of any depth counts one), each steered by distance tables:
+
+1. centres, in three phases: the U and D colours onto U and D; then the L and R colours onto L and
+   R; then every centre home with every wing orbit an even permutation, so that the "OLL parity" of
+   big cubes never arises (no inner quarter turn is needed later). Scores: sums of per-orbit
+   distance tables (centres.py); each phase ends in a ball of exact last turns around its goal.
+2. edge pairing: every composite edge made of pieces of one colour pair, centres kept (scores from
+   pairing.py). When the beam gets stuck (the last edges) it stops at the state where the 3-cycles
+   have least left to do.
+
+reduction.py then solves the 3x3x3 left with the two-phase solver and finishes with 3-cycles.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from solver import perm
+from solver.special.bigcube import beam, centres, cycles
+from solver.special.bigcube import pairing as pairing_module
+from solver.special.bigcube.model import BigCube
+
+AXIS = {"U": 0, "D": 0, "R": 1, "L": 1, "F": 2, "B": 2}
+# Beam widths per phase by cube size: wide enough for short answers, narrow enough for 10 s here.
+# In edge pairing, broken centres count less than unpaired pieces: pairing takes a slice out
+# and puts it back later.
+CENTRE_WEIGHT = 0.25
+SIZES = (4,)  # where the phases are measured to beat 3-cycles within 10 s (5x5 centres plateau: docs)
+BALL_RADIUS = {4: 3, 5: 3}
+WIDTHS = {4: 300, 5: 300, 6: 200, 7: 150}
+
+
+@dataclass
+class ShortPlan:
+    cube: BigCube
+    names: list[str]
+    moves: beam.MoveSet
+    wing_orbits: list[cycles.PieceOrbit]
+    centre_orbits: list[centres.OrbitMoves]
+    inverse: np.ndarray  # index of each move's inverse
+
+
+@lru_cache(maxsize=None)
+def plan(n: int) -> ShortPlan:
+    cube = BigCube(n)
+    names = sorted(cube.named_moves)
+    wing_orbits = [o for o in cycles.piece_orbits(cube) if o.kind == "wing"]
+    axis, key, parity, sources = [], [], [], []
+    for name in names:
+        p = cube.named_moves[name]
+        face = name.rstrip("'2").rstrip("w")[-1]
+        depth = _depth(name)
+        axis.append(AXIS[face])
+        key.append(depth if face in "URF" else n + depth)
+        bits = 0
+        for i, orbit in enumerate(wing_orbits):
+            index = {s: k for k, s in enumerate(orbit.positions)}
+            bits |= perm.parity([index[p[s]] for s in orbit.positions]) << i
+        parity.append(bits)
+        sources.append(perm.sources(p))
+    moves = beam.MoveSet(np.array(sources, dtype=np.int32), np.array(axis), np.array(key), np.array(parity, dtype=np.int64))
+    centre_orbits = [centres.OrbitMoves(o.positions, moves.sources, moves.parity)
+                     for o in cycles.piece_orbits(cube) if o.kind == "centre"]
+    undo = {"'": "", "2": "2"}
+    inverse = np.array([names.index(m[:-1] + undo[m[-1]] if m[-1] in undo else m + "'") for m in names])
+    return ShortPlan(cube, names, moves, wing_orbits, centre_orbits, inverse)
+
+
+def _depth(name: str) -> int:
+    base = name.rstrip("'2")
+    if not base.endswith("w"):
+        return 1
+    return int(base[:-2]) if base[:-2] else 2
+
+
+def solve_centres(state: np.ndarray, goal: np.ndarray, n: int, deadline: float) -> tuple[list[str], np.ndarray]:
+    """Catalog turns that bring every centre home and leave every wing orbit an even permutation
+    (so no inner quarter turn is needed later), and the state they reach; beam.Timeout when the
+    deadline comes first."""
+    p = plan(n)
+    cube = p.cube
+    parity = 0
+    for i, orbit in enumerate(p.wing_orbits):
+        home = {(goal[x], goal[orbit.partner[x]]): k for k, x in enumerate(orbit.positions)}
+        pieces = [home.get((state[x], state[orbit.partner[x]]), -1) for x in orbit.positions]
+        if sorted(pieces) != list(range(len(pieces))):
+            raise beam.Timeout("wings are not those of the goal")
+        parity |= perm.parity(pieces) << i
+    colour = {face: int(goal[cube.faces.index(face)]) for face in "URFDLB"}
+
+    def distance(states, pars, faces, orbit_tables):
+        colours = [colour[f] for f in faces]
+        keys = [o.mask(states, colours) | (pars << 24 if len(faces) == 1 else 0) for o, _ in orbit_tables]
+        return sum(t[faces].lookup(k) for k, (_, t) in zip(keys, orbit_tables))
+
+    tables = [(o, centre_tables(n, k)) for k, o in enumerate(p.centre_orbits)]
+    phases = [
+        (lambda s, q: distance(s, q, "UD", tables), None),
+        (lambda s, q: 2 * distance(s, q, "UD", tables) + distance(s, q, "LR", tables), None),
+        (lambda s, q: sum(distance(s, q, f, tables) for f in "URFDLB"), parity),
+    ]
+    done: list[str] = []
+    for (score, wanted), kind in zip(phases, ("UD", "UD LR", "URFDLB")):
+        # wanted: the wing parity the phase starts from, None: any
+        ball = centre_ball(n, goal.tobytes(), kind)
+        path = _widening(state, p.moves, score, WIDTHS.get(n, 200), deadline,
+                         None if wanted is None else parity, ball)
+        for m in path:
+            state = state[p.moves.sources[m]]
+            parity ^= int(p.moves.parity[m])
+            done.append(p.names[m])
+    return done, state
+
+
+def pair_edges(state: np.ndarray, goal: np.ndarray, n: int, deadline: float) -> list[str]:
+    """Catalog turns that pair every composite edge of a state with solved centres and even wing
+    orbits, keeping both (beam.Timeout when the deadline comes first)."""
+    p = plan(n)
+    pairing = edge_pairing(n, goal.tobytes())
+    colour = {face: int(goal[p.cube.faces.index(face)]) for face in "URFDLB"}
+    tables = [(o, centre_tables(n, k)) for k, o in enumerate(p.centre_orbits)]
+
+    def centre(states, pars):
+        return sum(t[f].lookup(o.mask(states, [colour[f]]) | pars << 24) for o, t in tables for f in "URFDLB")
+
+    def score(states, pars):
+        return pairing.score(states) + CENTRE_WEIGHT * centre(states, pars)
+
+    def acceptable(states, pars):
+        """Where the 3-cycles take over best: a rough count of the turns they need (a commutator
+        of about eight turns per misplaced piece), odd wings (a parity turn breaking centres) worst."""
+        return 8 * (pairing.score(states) + centre(states, pars)) + 100 * (pars != 0)
+
+    try:
+        path = beam.search(state, p.moves, score, WIDTHS.get(n, 200), deadline, 0, acceptable=acceptable)
+    except beam.Partial as partial:
+        path = partial.path or []
+    return [p.names[m] for m in path]
+
+
+@lru_cache(maxsize=8)
+def edge_pairing(n: int, goal: bytes) -> pairing_module.Pairing:
+    p = plan(n)
+    outer = np.array([k for k, name in enumerate(p.names) if "w" not in name])
+    return pairing_module.Pairing(p.cube, p.moves.sources, outer, np.frombuffer(goal, dtype=np.uint8))
+
+
+def _widening(state, moves, score, width, deadline, wanted, ball) -> list[int]:
+    """Beam search, four times wider each time it gets stuck on a plateau."""
+    while True:
+        try:
+            return beam.search(state, moves, score, width, deadline, wanted, ball=ball)
+        except beam.Stuck:
+            width *= 4
+
+
+@lru_cache(maxsize=24)
+def centre_ball(n: int, goal: bytes, kind: str) -> beam.Ball:
+    """The end of a centre phase and every centre state a few turns away. kind "UD": the U and D
+    colours on U and D; "UD LR": also L and R on L and R; "URFDLB": solved centres, even wings."""
+    p = plan(n)
+    target = np.frombuffer(goal, dtype=np.uint8)
+    watched = np.concatenate([o.positions for o in p.centre_orbits])
+    classes = np.full(256, 2, dtype=np.int64)
+    for k, group in enumerate(kind.split() if " " in kind or kind == "UD" else list(kind)):
+        for face in group:
+            classes[target[p.cube.faces.index(face)]] = k
+    return beam.Ball(target, watched, classes, kind == "URFDLB", p.moves, p.inverse, BALL_RADIUS.get(n, 2))
+
+
+@lru_cache(maxsize=None)
+def centre_tables(n: int, orbit: int) -> dict[str, centres.Table]:
+    """Distance tables of one centre orbit: the U/D and L/R colour pairs, and each face alone."""
+    p = plan(n)
+    moves = p.centre_orbits[orbit]
+    faces = [p.cube.faces[s] for s in moves.positions]
+    tables = {}
+    for wanted in ("UD", "LR", "U", "R", "F", "D", "L", "B"):
+        goal = sum(1 << k for k, f in enumerate(faces) if f in wanted)
+        tables[wanted] = centres.build(moves, goal, len(p.wing_orbits) if len(wanted) == 1 else 0)
+    return tables
+
+
+def apply_names(cube: BigCube, state: np.ndarray, names: list[str]) -> np.ndarray:
+    for name in names:
+        state = state[np.asarray(perm.sources(cube.named_moves[name]))]
+    return state
