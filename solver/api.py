@@ -165,10 +165,11 @@ def discover(
     time_limit: float | None = None,
     progress=None,
     cancel=None,
+    keep: int | None = None,
 ) -> list[dict]:
-    """Short sequences that touch few pieces, best first, a few per effect class: each
+    """Short sequences that touch few pieces, best first, `keep` (default 3) per effect class: each
     {moves, length, effect, effect_key, support, order, shortest}; every one replayed."""
     from solver import discover as discovery
 
     return discovery.discover(defn, max_length=max_length, max_support=max_support, time_limit=time_limit,
-                              progress=progress, cancel=cancel)
+                              progress=progress, cancel=cancel, keep=keep)

@@ -85,7 +85,8 @@ def discovery(job: Job, lease) -> Outcome:
         raise PuzzleError("discovery: this server's solver cannot discover algorithms yet")
     defn = _definition(job)
     found = discover(defn, max_length=job.options.get("max_length"), max_support=job.options.get("max_support"),
-                     time_limit=job.time_limit, progress=lease.report, cancel=lease.should_stop)
+                     time_limit=job.time_limit, progress=lease.report, cancel=lease.should_stop,
+                     keep=job.options.get("keep"))
     if lease.cancelled.is_set():
         return Job.CANCELLED, {"algorithms": found}, "cancelled while running"
     return Job.SUCCEEDED, {"algorithms": found}, ""  # services.finish records them under the puzzle

@@ -27,6 +27,8 @@ class Algorithm(models.Model):
     author = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
                                related_name="algorithms")
     title = models.CharField(max_length=200, blank=True)
+    # the discovery or find-algorithms job that found it (null for submissions)
+    job = models.ForeignKey("jobs.Job", null=True, blank=True, on_delete=models.SET_NULL, related_name="algorithms")
     score = models.IntegerField(default=0)
     created = models.DateTimeField(auto_now_add=True)
 

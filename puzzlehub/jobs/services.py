@@ -20,7 +20,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import F, Q
+from django.db.models import F, Min, Q
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
@@ -38,6 +38,7 @@ from solver.search import engine as search_engine
 log = logging.getLogger(__name__)
 
 MAX_DISCOVERY_LENGTH = 40  # moves per discovered sequence a user may ask for
+FIRST_DISCOVERY_KEEP = 8  # sequences per effect class a puzzle's first discovery run keeps
 
 
 class QuotaExceeded(Exception):
@@ -85,11 +86,12 @@ def _revision(repository: Repository, number):
 
 
 def _queue(*, user, repository: Repository, revision, kind: str, options: dict, dedupe_key: str,
-           time_limit: float, memory_limit: int) -> Job:
-    """Create a queued job within the user's quota; its message is sent once the row is committed."""
+           time_limit: float, memory_limit: int, quota: bool = True) -> Job:
+    """Create a queued job within the user's quota (unless `quota` is off: the catalog's own
+    discoveries); its message is sent once the row is committed."""
     # one submission at a time per user, so that concurrent requests cannot overrun the quota
     get_user_model().objects.select_for_update().filter(pk=user.pk).first()
-    if active_count(user) >= settings.JOB_QUOTA:
+    if quota and active_count(user) >= settings.JOB_QUOTA:
         raise QuotaExceeded(
             f"you have {settings.JOB_QUOTA} jobs queued or running, the most allowed; wait for one to finish"
         )
@@ -224,6 +226,51 @@ def submit_discovery(*, user, repository: Repository, max_length=None, max_suppo
                   dedupe_key=key, time_limit=limit, memory_limit=_memory_limit(None))
 
 
+def _wants_discovery(revision) -> bool:
+    """A puzzle with no algorithms and no discovery run (queued, running or done) for its content,
+    whose moves discovery can use (guarded moves it cannot)."""
+    if revision.facts.get("guarded"):
+        return False
+    if Algorithm.objects.filter(content_hash=revision.content_hash).exists():
+        return False
+    return not Job.objects.filter(kind=Job.DISCOVER, content_hash=revision.content_hash).exclude(
+        status__in=(Job.FAILED, Job.CANCELLED)).exists()
+
+
+@transaction.atomic
+def discover_new_puzzle(*, revision, quota: bool = True, time_limit=None) -> Job | None:
+    """Queue a discovery run for a public revision whose puzzle has no algorithms yet, as its
+    repository's owner; None when it is not wanted or the owner's quota is full."""
+    repository = revision.repository
+    if repository.visibility != Repository.PUBLIC or not _wants_discovery(revision):
+        return None
+    # more alternatives per effect class than a user's run keeps: a puzzle's first algorithms
+    options = {"max_length": None, "max_support": None, "keep": FIRST_DISCOVERY_KEEP}
+    limit = _time_limit(Job.DISCOVER, time_limit)
+    key = _dedupe_key(Job.DISCOVER, revision.content_hash, options, limit)
+    try:
+        return _queue(user=repository.owner, repository=repository, revision=revision, kind=Job.DISCOVER,
+                      options=options, dedupe_key=key, time_limit=limit, memory_limit=_memory_limit(None),
+                      quota=quota)
+    except QuotaExceeded:
+        return None
+
+
+def discover_catalog(*, repositories) -> list[Job]:
+    """The catalog's discovery runs, outside quotas, smallest puzzles first so that the common
+    ones have algorithms within minutes of `make run`."""
+    def size(repository):
+        return int(repository.head.state_count) if repository.head.state_count.isdigit() else 10**400
+
+    jobs = []
+    for repository in sorted(repositories, key=size):
+        job = discover_new_puzzle(revision=repository.head, quota=False,
+                                  time_limit=settings.CATALOG_DISCOVERY_SECONDS)
+        if job is not None:
+            jobs.append(job)
+    return jobs
+
+
 # ----------------------------------------------------------------------------------- the lease
 
 
@@ -286,15 +333,25 @@ def finish(*, job_id: int, owner: str, status: str, result=None, error: str = ""
 
 
 def _record_algorithms(job: Job, result: dict) -> dict:
-    """Record each discovered sequence under the job's puzzle, skipping ones already known."""
+    """Record what the job found under its puzzle, deduplicated by effect class (the effect key is
+    the same up to setups, inversion and the puzzle's symmetries): a class the puzzle has no
+    algorithm for is recorded whole, a known class only by sequences shorter than its best."""
     recorded, known = [], 0
+    best = dict(
+        Algorithm.objects.filter(content_hash=job.content_hash).exclude(effect_key="")
+        .values_list("effect_key").annotate(shortest=Min("length"))
+    )
     for found in result.get("algorithms", []):
         moves = " ".join(found["moves"])
-        if job.revision is None or Algorithm.objects.filter(content_hash=job.content_hash, moves=moves).exists():
+        key = found.get("effect_key") or ""
+        shorter = not key or key not in best or len(found["moves"]) < best[key]
+        if (job.revision is None or not shorter
+                or Algorithm.objects.filter(content_hash=job.content_hash, moves=moves).exists()):
             known += 1
             continue
         try:
-            algorithm = record_discovered_algorithm(revision=job.revision, moves=found["moves"], effect=found)
+            algorithm = record_discovered_algorithm(revision=job.revision, moves=found["moves"], effect=found,
+                                                    job=job)
         except ValidationError as exc:  # replay refused it: never store what does not verify
             log.warning("job %s: discovered sequence %r refused: %s", job.id, moves, exc)
             continue
