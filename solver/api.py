@@ -27,7 +27,7 @@ SPECIAL = "special"
 __all__ = [
     "Definition", "load", "load_data", "load_file", "load_text", "content_hash", "info", "parse_state",
     "format_state", "parse_moves", "apply_moves", "verify", "solve", "scramble", "export_yaml", "reachability",
-    "effect", "discover",
+    "effect", "discover", "algorithm_sets",
 ]
 
 
@@ -173,3 +173,11 @@ def discover(
 
     return discovery.discover(defn, max_length=max_length, max_support=max_support, time_limit=time_limit,
                               progress=progress, cancel=cancel, keep=keep)
+
+
+def algorithm_sets(defn: Definition, *, moves=None, time_limit: float = 60.0, progress=None, cancel=None) -> list[dict]:
+    """The staged sets of the puzzle's layers (orient, permute, full) with algorithms for their
+    cases: see solver.discover.cases."""
+    from solver.discover import cases
+
+    return cases.build_sets(defn, moves=moves, time_limit=time_limit, progress=progress, cancel=cancel)

@@ -24,7 +24,7 @@ from django.db.models import F, Min, Q
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
-from puzzlehub.algorithms.models import Algorithm
+from puzzlehub.algorithms.models import Algorithm, AlgorithmSet, SetCase
 from puzzlehub.algorithms.services import record_discovered_algorithm
 from puzzlehub.jobs import dispatch
 from puzzlehub.jobs.models import Job, PatternDatabase
@@ -234,7 +234,7 @@ def _wants_discovery(revision) -> bool:
     if Algorithm.objects.filter(content_hash=revision.content_hash).exists():
         return False
     return not Job.objects.filter(kind=Job.DISCOVER, content_hash=revision.content_hash).exclude(
-        status__in=(Job.FAILED, Job.CANCELLED)).exists()
+        status__in=(Job.FAILED, Job.CANCELLED)).exclude(options__has_key="sets").exists()
 
 
 @transaction.atomic
@@ -257,8 +257,8 @@ def discover_new_puzzle(*, revision, quota: bool = True, time_limit=None) -> Job
 
 
 def discover_catalog(*, repositories) -> list[Job]:
-    """The catalog's discovery runs, outside quotas, smallest puzzles first so that the common
-    ones have algorithms within minutes of `make run`."""
+    """The catalog's discovery runs and set builds, outside quotas, smallest puzzles first so
+    that the common ones have algorithms within minutes of `make run`."""
     def size(repository):
         return int(repository.head.state_count) if repository.head.state_count.isdigit() else 10**400
 
@@ -268,7 +268,36 @@ def discover_catalog(*, repositories) -> list[Job]:
                                   time_limit=settings.CATALOG_DISCOVERY_SECONDS)
         if job is not None:
             jobs.append(job)
+        if not repository.head.facts.get("guarded") and not AlgorithmSet.objects.filter(
+                content_hash=repository.head.content_hash).exists() and not Job.objects.filter(
+                kind=Job.DISCOVER, content_hash=repository.head.content_hash, options__has_key="sets").exclude(
+                status__in=(Job.FAILED, Job.CANCELLED)).exists():
+            jobs.append(submit_sets(user=repository.owner, repository=repository, quota=False,
+                                    time_limit=settings.CATALOG_SETS_SECONDS))
     return jobs
+
+
+@transaction.atomic
+def submit_sets(*, user, repository: Repository, moves=None, time_limit=None, revision=None,
+                quota: bool = True) -> Job:
+    """A run that builds the staged sets of the puzzle's layers (those `moves` turn; by default one
+    layer per kind the puzzle has) and finds algorithms for their cases."""
+    user = _submitter(user)
+    rev = _revision(repository, revision)
+    if moves is not None:
+        names = set(definition_of(rev).move_names)
+        if not isinstance(moves, list) or not moves or not all(isinstance(m, str) for m in moves):
+            raise ValidationError({"moves": "a list of move names"})
+        unknown = [m for m in moves if m not in names]
+        if unknown:
+            raise ValidationError({"moves": f"no move named {unknown[0]!r}"})
+    if rev.facts.get("guarded"):
+        raise ValidationError({"moves": "a puzzle with guarded moves has no layers to learn"})
+    options = {"sets": True, "moves": moves}
+    limit = _time_limit(Job.DISCOVER, time_limit)
+    key = _dedupe_key(Job.DISCOVER, rev.content_hash, options, limit)
+    return _queue(user=user, repository=repository, revision=rev, kind=Job.DISCOVER, options=options,
+                  dedupe_key=key, time_limit=limit, memory_limit=_memory_limit(None), quota=quota)
 
 
 # ----------------------------------------------------------------------------------- the lease
@@ -317,7 +346,7 @@ def finish(*, job_id: int, owner: str, status: str, result=None, error: str = ""
     elif progress is not None:  # a stopped job keeps how far it got
         changes.update(progress=progress, progress_text=text[:200])
     held = Job.objects.filter(id=job_id, lease_owner=owner, status=Job.RUNNING)
-    records = status == Job.SUCCEEDED and bool({"algorithms", "databases"} & set(result or {}))
+    records = status == Job.SUCCEEDED and bool({"algorithms", "databases", "sets"} & set(result or {}))
     if not records:  # most jobs: one conditional UPDATE
         return held.update(**changes) == 1
     with transaction.atomic():  # what the job found is recorded with its outcome, or not at all
@@ -326,6 +355,8 @@ def finish(*, job_id: int, owner: str, status: str, result=None, error: str = ""
             return False
         if job.kind == Job.DISCOVER and "algorithms" in result:
             changes["result"] = _record_algorithms(job, result)
+        if job.kind == Job.DISCOVER and "sets" in result:
+            changes["result"] = _record_sets(job, result)
         if (result or {}).get("databases"):  # a build's, or a solve's on the way
             _record_pattern_databases(job, result)
         Job.objects.filter(id=job_id).update(**changes)
@@ -357,6 +388,42 @@ def _record_algorithms(job: Job, result: dict) -> dict:
             continue
         recorded.append(algorithm.id)
     return dict(result, recorded=recorded, already_known=known)
+
+
+def _record_sets(job: Job, result: dict) -> dict:
+    """Record the sets a job built, their cases and the cases' algorithms (each replayed on
+    recording); the job's result keeps a summary: cases, cases with an algorithm, lengths."""
+    summary = []
+    for entry in result.get("sets", []):
+        if job.revision is None:
+            break
+        algorithm_set, _ = AlgorithmSet.objects.update_or_create(
+            content_hash=job.content_hash, move=entry["move"], kind=entry["kind"],
+            defaults={"stickers": entry["stickers"], "goal": entry["goal"], "states": entry["states"], "job": job},
+        )
+        lengths: dict[int, int] = {}
+        for found in entry["cases"]:
+            case, _ = SetCase.objects.update_or_create(
+                algorithm_set=algorithm_set, number=found["number"],
+                defaults={"state": found["state"], "size": found["size"]},
+            )
+            for algorithm in found["algorithms"]:
+                moves = " ".join(algorithm["moves"])
+                stored = Algorithm.objects.filter(content_hash=job.content_hash, moves=moves).first()
+                if stored is None:
+                    try:
+                        stored = record_discovered_algorithm(revision=job.revision, moves=algorithm["moves"],
+                                                             effect=algorithm, job=job)
+                    except ValidationError as exc:
+                        log.warning("job %s: case algorithm %r refused: %s", job.id, moves, exc)
+                        continue
+                case.algorithms.add(stored)
+            shortest = case.algorithms.aggregate(shortest=Min("length"))["shortest"]
+            if shortest is not None:
+                lengths[shortest] = lengths.get(shortest, 0) + 1
+        summary.append({"set": algorithm_set.id, "name": algorithm_set.name, "cases": len(entry["cases"]),
+                        "solved": sum(lengths.values()), "lengths": dict(sorted(lengths.items()))})
+    return {"sets": summary}
 
 
 def _record_pattern_databases(job: Job, result: dict) -> None:

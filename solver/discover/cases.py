@@ -21,6 +21,7 @@ solver's convention: apply(p, s)[p[i]] = s[i].
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 
 from solver import perm
@@ -227,23 +228,26 @@ def case_algorithms(defn: Definition, case_set: CaseSet, case: Case, *, time_lim
     """Algorithms for a case, shortest first: a solve of one state of the case after each turn of
     the layer before it (distinct answers are alternatives), without its final layer turns. The
     states solved are whole states (an orient case's representative has its layer's other
-    stickers somewhere), so that the solver's fastest method serves; each is replayed into the
-    set's goals before it is kept."""
+    stickers somewhere), so that the solver's fastest method serves; each is replayed to a goal
+    (after a turn of the layer) before it is kept. Where the definition declares goal rotations
+    (a 2x2x2), "the rest solved" is up to turning the whole puzzle, as the solver's goals are."""
     from solver import api  # here: api imports the discovery package
 
-    state, shown = perm.apply(case.perm, defn.goal), perm.apply(case.perm, case_set.goal)
-    starts: dict[tuple, tuple] = {}  # whole state -> the case as the set sees it
-    for t in case_set.turns:
-        starts.setdefault(perm.apply(t, state), perm.apply(t, shown))
+    state = perm.apply(case.perm, defn.goal)
+    starts = list(dict.fromkeys(perm.apply(t, state) for t in case_set.turns))
+    done = {perm.apply(t, g) for t in case_set.turns for g in defn.goals}
     found: list[list[str]] = []
-    for start, seen in starts.items():
-        if cancel is not None and cancel():
+    deadline = time.monotonic() + time_limit
+    for n, start in enumerate(starts):
+        left = deadline - time.monotonic()
+        if left <= 0 or (cancel is not None and cancel()):
             break
-        answer = api.solve(defn, start, time_limit=time_limit / len(starts), cancel=cancel)
+        # the first solve may build tables (then the rest are quick): it may use all the time
+        answer = api.solve(defn, start, time_limit=left if n == 0 else left / (len(starts) - n), cancel=cancel)
         if answer["solution"] is None:
             continue
         moves = trimmed(defn, case_set, answer["solution"])
-        if moves and moves not in found and api.apply_moves(defn, moves, seen) in case_set.goals:
+        if moves and moves not in found and api.apply_moves(defn, moves, start) in done:
             found.append(moves)
     return sorted(found, key=len)
 
@@ -266,4 +270,42 @@ def layer_moves(defn: Definition) -> list[str]:
             continue
         out.append(name)
         seen |= {frozenset(s[x] for x in touched) for s in automorphisms}
+    return out
+
+
+MAX_CASES = 200  # cases of a set that `build_sets` solves; larger sets are left out
+
+
+def build_sets(defn: Definition, *, moves=None, time_limit: float = 60.0, progress=None, cancel=None) -> list[dict]:
+    """Every set of the given layers (default `layer_moves`) with at most MAX_CASES cases, each
+    case with its algorithms (`case_algorithms`, an even share of the time each): plain data,
+    [{kind, move, stickers, goal, states, cases: [{number, state, size, algorithms: [moves]}]}]."""
+    started = time.monotonic()
+    chosen = [s for move in (moves or layer_moves(defn)) for s in layer_sets(defn, move)
+              if len(s.cases) <= MAX_CASES]
+    total = sum(len(s.cases) for s in chosen)
+    found: dict[tuple[int, int], list] = {}
+
+    def attempt(passes: int) -> None:
+        """One pass over the cases still without an algorithm, an even share of the time each."""
+        todo = [(i, case) for i, s in enumerate(chosen) for case in s.cases if not found.get((i, case.number))]
+        for n, (i, case) in enumerate(todo):
+            left = time_limit - (time.monotonic() - started)
+            if left <= 0 or (cancel is not None and cancel()):
+                return
+            # the first solve may build the solver's tables (once per puzzle): it gets all the time
+            share = left if not found else max(0.2, left / (len(todo) - n) / passes)
+            found[(i, case.number)] = case_algorithms(defn, chosen[i], case, time_limit=share, cancel=cancel)
+            if progress is not None:
+                progress({"fraction": sum(1 for v in found.values() if v) / max(1, total),
+                          "seconds": time.monotonic() - started, "text": f"{len(found)} of {total} cases"})
+
+    attempt(2)  # the first pass keeps half the time for cases it left without an answer
+    attempt(1)
+    out = []
+    for i, case_set in enumerate(chosen):
+        out.append({"kind": case_set.kind, "move": case_set.move, "stickers": list(case_set.stickers),
+                    "goal": list(case_set.goal), "states": case_set.states,
+                    "cases": [{"number": c.number, "state": list(c.state), "size": c.size,
+                               "algorithms": found.get((i, c.number), [])} for c in case_set.cases]})
     return out

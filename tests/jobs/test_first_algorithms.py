@@ -66,7 +66,33 @@ def test_publish_catalog_queues_one_discovery_per_catalog_puzzle_outside_quotas(
     settings.JOB_QUOTA = 1
     call_command("publish_catalog", "floppy", "pyraminx", "skewb")
     queued = Job.objects.filter(kind=Job.DISCOVER, user__username=CATALOG_OWNER)
-    assert sorted(j.repository.name for j in queued) == ["floppy", "pyraminx", "skewb"]
-    assert all(j.time_limit == settings.CATALOG_DISCOVERY_SECONDS for j in queued)
+    runs = queued.exclude(options__has_key="sets")
+    assert sorted(j.repository.name for j in runs) == ["floppy", "pyraminx", "skewb"]
+    assert all(j.time_limit == settings.CATALOG_DISCOVERY_SECONDS for j in runs)
+    builds = queued.filter(options__has_key="sets")  # and one set build each, after its discovery
+    assert sorted(j.repository.name for j in builds) == ["floppy", "pyraminx", "skewb"]
+    assert all(j.time_limit == settings.CATALOG_SETS_SECONDS for j in builds)
     call_command("publish_catalog", "floppy", "pyraminx", "skewb")  # idempotent
-    assert queued.count() == 3
+    assert queued.count() == 6
+
+
+def test_a_set_build_records_every_case_with_algorithms_that_replay(worker, alice, make_repo, client_for):
+    from puzzlehub.algorithms.models import AlgorithmSet
+    defn = solver_api.load("cube2")
+    repo = make_repo(alice, "pocket", definition=solver_api.export_yaml(defn))
+    job = finished(services.submit_sets(user=alice, repository=repo, moves=["U"], time_limit=300).id, timeout=600)
+    assert job.status == Job.SUCCEEDED, job.error
+    sets = {s.kind: s for s in AlgorithmSet.objects.filter(content_hash=repo.head.content_hash)}
+    assert sets["orient"].cases.count() == 7 and sets["full"].cases.count() == 42
+    for algorithm_set in sets.values():
+        assert algorithm_set.job_id == job.id
+        goals = {solver_api.apply_moves(defn, ["U"] * k, g) for k in range(4) for g in defn.goals}
+        for case in algorithm_set.cases.all():
+            assert case.algorithms.exists(), f"{algorithm_set.name} case {case.number} has no algorithm"
+            for algorithm in case.algorithms.all():  # it solves the case (after some turn of the layer)
+                assert solver_api.effect(defn, algorithm.moves)["effect_key"] == algorithm.effect_key
+                ends = [solver_api.apply_moves(defn, algorithm.moves.split(), solver_api.apply_moves(defn, ["U"] * k, case.state))
+                        for k in range(4)]
+                assert any(all(c in ("?", g[x]) for x, c in enumerate(end)) for end in ends for g in goals)
+    summary = {s["name"]: s for s in job.result["sets"]}
+    assert summary["U layer: orient"]["solved"] == 7

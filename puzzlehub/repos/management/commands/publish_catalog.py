@@ -29,4 +29,4 @@ class Command(BaseCommand):
         published = Repository.objects.filter(owner__username=CATALOG_OWNER, name__in=[n for n, _ in report])
         queued = discover_catalog(repositories=published.select_related("head", "owner"))
         if queued:
-            self.stdout.write(f"discovery queued for {len(queued)} puzzles with no algorithms yet")
+            self.stdout.write(f"{len(queued)} discovery runs and set builds queued for puzzles that have none")
