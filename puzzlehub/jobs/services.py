@@ -257,17 +257,19 @@ def discover_new_puzzle(*, revision, quota: bool = True, time_limit=None) -> Job
 
 
 def discover_catalog(*, repositories) -> list[Job]:
-    """The catalog's discovery runs and set builds, outside quotas, smallest puzzles first so
-    that the common ones have algorithms within minutes of `make run`."""
+    """The catalog's discovery runs, then its set builds, outside quotas, smallest puzzles first
+    so that the common ones have algorithms within minutes of `make run`."""
     def size(repository):
         return int(repository.head.state_count) if repository.head.state_count.isdigit() else 10**400
 
+    ordered = sorted(repositories, key=size)
     jobs = []
-    for repository in sorted(repositories, key=size):
+    for repository in ordered:  # every discovery first: they are short
         job = discover_new_puzzle(revision=repository.head, quota=False,
                                   time_limit=settings.CATALOG_DISCOVERY_SECONDS)
         if job is not None:
             jobs.append(job)
+    for repository in ordered:
         if not repository.head.facts.get("guarded") and not AlgorithmSet.objects.filter(
                 content_hash=repository.head.content_hash).exists() and not Job.objects.filter(
                 kind=Job.DISCOVER, content_hash=repository.head.content_hash, options__has_key="sets").exclude(

@@ -277,12 +277,12 @@ MAX_CASES = 200  # cases of a set that `build_sets` solves; larger sets are left
 
 
 def build_sets(defn: Definition, *, moves=None, time_limit: float = 60.0, progress=None, cancel=None) -> list[dict]:
-    """Every set of the given layers (default `layer_moves`) with at most MAX_CASES cases, each
+    """Every set of the given layers (default `layer_moves`) with 1 to MAX_CASES cases, each
     case with its algorithms (`case_algorithms`, an even share of the time each): plain data,
     [{kind, move, stickers, goal, states, cases: [{number, state, size, algorithms: [moves]}]}]."""
     started = time.monotonic()
     chosen = [s for move in (moves or layer_moves(defn)) for s in layer_sets(defn, move)
-              if len(s.cases) <= MAX_CASES]
+              if 0 < len(s.cases) <= MAX_CASES]
     total = sum(len(s.cases) for s in chosen)
     found: dict[tuple[int, int], list] = {}
 

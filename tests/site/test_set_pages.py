@@ -82,3 +82,16 @@ def test_sets_of_a_private_puzzle_are_not_shown_to_others(client, alice, bob, cu
         assert client.get(url).status_code == 404
     client.force_login(alice)
     assert client.get(f"/alice/{repo.name}/sets/U/full/1/").status_code == 200
+
+
+@pytest.mark.django_db
+def test_the_sets_api_lists_sets_and_refuses_unknown_moves(client_for, alice, cube2_sets):
+    repo = _publish(alice, cube2_sets, name="api")
+    client = client_for(alice)
+    listed = client.get(f"/api/repos/alice/{repo.name}/sets/").json()
+    assert {(s["kind"], s["cases"]) for s in listed} == {("orient", 7), ("permute", 2), ("full", 42)}
+    refused = client.post(f"/api/repos/alice/{repo.name}/sets/", {"moves": ["U", "Q"]}, format="json")
+    assert refused.status_code == 400 and "moves" in refused.json()
+    accepted = client.post(f"/api/repos/alice/{repo.name}/sets/", {"moves": ["R"], "time_limit": 5}, format="json")
+    assert accepted.status_code == 202
+    assert Job.objects.get(id=accepted.json()["id"]).options == {"sets": True, "moves": ["R"]}
