@@ -214,19 +214,24 @@ def layer_sets(defn: Definition, move: str, kinds=("orient", "permute", "full"))
     return Layer(defn, move).sets(kinds)
 
 
-def trimmed(defn: Definition, case_set: CaseSet, moves: list[str]) -> list[str]:
-    """A solve without the turns of the layer at its end (the turn after the algorithm)."""
+def trimmed(defn: Definition, case_set: CaseSet, moves: list[str]) -> tuple[list[str], list[str]]:
+    """A solve split into its leading turns of the layer (a turn before the algorithm, which only
+    picks another state of the same case) and the algorithm, without the turns at its end."""
     layer = {name for name in defn.move_names if defn.move(name).perm in case_set.turns}
     moves = list(moves)
     while moves and moves[-1] in layer:
         moves.pop()
-    return moves
+    lead = 0
+    while lead < len(moves) and moves[lead] in layer:
+        lead += 1
+    return moves[:lead], moves[lead:]
 
 
 def case_algorithms(defn: Definition, case_set: CaseSet, case: Case, *, time_limit: float,
                     cancel=None) -> list[list[str]]:
     """Algorithms for a case, shortest first: a solve of one state of the case after each turn of
-    the layer before it (distinct answers are alternatives), without its final layer turns. The
+    the layer before it (distinct answers are alternatives), without the layer turns it starts
+    and ends with. The
     states solved are whole states (an orient case's representative has its layer's other
     stickers somewhere), so that the solver's fastest method serves; each is replayed to a goal
     (after a turn of the layer) before it is kept. Where the definition declares goal rotations
@@ -246,8 +251,8 @@ def case_algorithms(defn: Definition, case_set: CaseSet, case: Case, *, time_lim
         answer = api.solve(defn, start, time_limit=left if n == 0 else left / (len(starts) - n), cancel=cancel)
         if answer["solution"] is None:
             continue
-        moves = trimmed(defn, case_set, answer["solution"])
-        if moves and moves not in found and api.apply_moves(defn, moves, start) in done:
+        lead, moves = trimmed(defn, case_set, answer["solution"])
+        if moves and moves not in found and api.apply_moves(defn, lead + moves, start) in done:
             found.append(moves)
     return sorted(found, key=len)
 
