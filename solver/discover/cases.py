@@ -31,7 +31,7 @@ from solver.definition.model import Definition
 from solver.errors import PuzzleError
 from solver.perm import Perm
 
-STATE_LIMIT = 100_000  # states a set may have (larger sets are left out)
+STATE_LIMIT = 20_000  # states a set may have (larger sets are left out: enumerating them costs minutes)
 WILDCARD = "?"  # the colour of stickers a set ignores
 
 
