@@ -175,6 +175,12 @@ JANITOR_EVERY = env_number("PUZZLEHUB_JANITOR_EVERY", 15)
 JOB_QUOTA = int(env_number("PUZZLEHUB_JOB_QUOTA", 5))  # queued or running jobs per user
 # seconds of work per job: (default, most a user may ask); Celery's soft and hard limits add grace
 JOB_TIME_LIMITS = {"solve": (30, 300), "pdb": (600, 3600), "discover": (60, 600)}
+# a new public revision whose puzzle has no algorithms gets a discovery run (within the owner's quota)
+DISCOVER_NEW_PUZZLES = env_flag("PUZZLEHUB_DISCOVER_NEW_PUZZLES", True)
+# seconds of each discovery run publish_catalog queues for a catalog puzzle with no algorithms
+CATALOG_DISCOVERY_SECONDS = env_number("PUZZLEHUB_CATALOG_DISCOVERY_SECONDS", 30)
+# seconds of each set build (layer cases and their algorithms) publish_catalog queues
+CATALOG_SETS_SECONDS = env_number("PUZZLEHUB_CATALOG_SETS_SECONDS", 240)
 JOB_TIME_GRACE = env_number("PUZZLEHUB_JOB_TIME_GRACE", 10)
 JOB_MEMORY_MB = (512, int(env_number("PUZZLEHUB_JOB_MAX_MEMORY_MB", 2048)))  # table budget per job
 CELERY_BEAT_SCHEDULE = {

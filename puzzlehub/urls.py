@@ -18,6 +18,7 @@ urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("api/", include(api_patterns)),
     path("", include("puzzlehub.jobs.urls")),
+    path("", include("puzzlehub.algorithms.urls")),
     path("", include("puzzlehub.web.urls")),
 ]
 

@@ -28,7 +28,7 @@ METHODS = (SPECIAL, *search.METHODS)
 __all__ = [
     "Definition", "load", "load_data", "load_file", "load_text", "content_hash", "info", "parse_state",
     "format_state", "parse_moves", "apply_moves", "verify", "solve", "scramble", "export_yaml", "reachability",
-    "effect", "discover", "METHODS", "SPECIAL", "Budget", "Cancelled",
+    "effect", "discover", "algorithm_sets", "METHODS", "SPECIAL", "Budget", "Cancelled",
 ]
 
 
@@ -179,10 +179,19 @@ def discover(
     time_limit: float | None = None,
     progress=None,
     cancel=None,
+    keep: int | None = None,
 ) -> list[dict]:
-    """Short sequences that touch few pieces, best first, a few per effect class: each
+    """Short sequences that touch few pieces, best first, `keep` (default 3) per effect class: each
     {moves, length, effect, effect_key, support, order, shortest}; every one replayed."""
     from solver import discover as discovery
 
     return discovery.discover(defn, max_length=max_length, max_support=max_support, time_limit=time_limit,
-                              progress=progress, cancel=cancel)
+                              progress=progress, cancel=cancel, keep=keep)
+
+
+def algorithm_sets(defn: Definition, *, moves=None, time_limit: float = 60.0, progress=None, cancel=None) -> list[dict]:
+    """The staged sets of the puzzle's layers (orient, permute, full) with algorithms for their
+    cases: see solver.discover.cases."""
+    from solver.discover import cases
+
+    return cases.build_sets(defn, moves=moves, time_limit=time_limit, progress=progress, cancel=cancel)

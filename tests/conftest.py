@@ -12,6 +12,7 @@ import os
 import re
 
 import dj_database_url
+import pytest
 from django.conf import settings
 from django.db import connections
 
@@ -31,3 +32,10 @@ _checkout += "_" + hashlib.sha256(str(settings.BASE_DIR.resolve()).encode()).hex
 _db["TEST"]["NAME"] = os.environ.get(
     "PUZZLEHUB_TEST_DATABASE", f"test_{_db['NAME']}_{_checkout}"
 )
+
+
+@pytest.fixture(autouse=True)
+def _no_discovery_of_new_puzzles(settings):
+    """Tests create public puzzles all the time; the discovery run each would get (and the quota
+    slot it takes) is switched on only by the tests about it (tests/jobs/test_first_algorithms.py)."""
+    settings.DISCOVER_NEW_PUZZLES = False

@@ -85,12 +85,34 @@ def _publish(paths: set[Path]) -> list[dict]:
 
 
 def discovery(job: Job, lease) -> Outcome:
+    if job.options.get("sets"):
+        return algorithm_sets(job, lease)
     discover = getattr(importlib.import_module("solver.discover"), "discover", None)
     if discover is None:
         raise PuzzleError("discovery: this server's solver cannot discover algorithms yet")
     defn = _definition(job)
     found = discover(defn, max_length=job.options.get("max_length"), max_support=job.options.get("max_support"),
-                     time_limit=job.time_limit, progress=lease.report, cancel=lease.should_stop)
+                     time_limit=job.time_limit, progress=lease.report, cancel=lease.should_stop,
+                     keep=job.options.get("keep"))
     if lease.cancelled.is_set():
         return Job.CANCELLED, {"algorithms": found}, "cancelled while running"
     return Job.SUCCEEDED, {"algorithms": found}, ""  # services.finish records them under the puzzle
+
+
+def algorithm_sets(job: Job, lease) -> Outcome:
+    """The staged sets of the puzzle's layers and their cases' algorithms (a discovery job with the
+    `sets` option); services.finish records them."""
+    defn = _definition(job)
+    sets = solver_api.algorithm_sets(defn, moves=job.options.get("moves"), time_limit=job.time_limit,
+                                     progress=lease.report, cancel=lease.should_stop)
+    if lease.cancelled.is_set():
+        return Job.CANCELLED, None, "cancelled while running"
+    effects = {}
+    for entry in sets:  # each algorithm with its effect, as discovery gives them
+        for case in entry["cases"]:
+            for moves in case["algorithms"]:
+                key = " ".join(moves)
+                if key not in effects:
+                    effects[key] = solver_api.effect(defn, moves)
+            case["algorithms"] = [dict(effects[" ".join(m)], moves=m, length=len(m)) for m in case["algorithms"]]
+    return Job.SUCCEEDED, {"sets": sets}, ""

@@ -27,6 +27,8 @@ class Algorithm(models.Model):
     author = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
                                related_name="algorithms")
     title = models.CharField(max_length=200, blank=True)
+    # the discovery or find-algorithms job that found it (null for submissions)
+    job = models.ForeignKey("jobs.Job", null=True, blank=True, on_delete=models.SET_NULL, related_name="algorithms")
     score = models.IntegerField(default=0)
     created = models.DateTimeField(auto_now_add=True)
 
@@ -63,3 +65,46 @@ class Comment(models.Model):
 
     class Meta:
         ordering = ["created", "id"]
+
+
+class AlgorithmSet(models.Model):
+    """A set of cases people learn, built by the machine for one puzzle (content hash): the
+    orient, permute or full set of the layer one move turns (solver.discover.cases)."""
+
+    content_hash = models.CharField(max_length=71, db_index=True)
+    kind = models.CharField(max_length=10)  # orient | permute | full
+    move = models.CharField(max_length=100)  # the move whose layer it is
+    stickers = models.JSONField()  # the layer's sticker positions: the only ones drawn coloured
+    goal = models.JSONField()  # the set's goal colours, "?" where the set does not look
+    states = models.PositiveIntegerField()  # reachable states of the set, every case together
+    job = models.ForeignKey("jobs.Job", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["content_hash", "move", "kind"]
+        constraints = [models.UniqueConstraint(fields=["content_hash", "move", "kind"], name="one_set_per_layer_kind")]
+
+    @property
+    def name(self) -> str:
+        return f"{self.move} layer: {self.kind}"
+
+    def __str__(self):
+        return self.name
+
+
+class SetCase(models.Model):
+    """One case of a set: a state seen before the algorithm (up to turns of the layer before and
+    after it), and the algorithms that solve it."""
+
+    algorithm_set = models.ForeignKey(AlgorithmSet, on_delete=models.CASCADE, related_name="cases")
+    number = models.PositiveIntegerField()
+    state = models.JSONField()  # colours of the whole puzzle, "?" where the set does not look
+    size = models.PositiveIntegerField()  # states of the set in this case
+    algorithms = models.ManyToManyField(Algorithm, related_name="cases", blank=True)
+
+    class Meta:
+        ordering = ["algorithm_set", "number"]
+        constraints = [models.UniqueConstraint(fields=["algorithm_set", "number"], name="one_case_per_number")]
+
+    def __str__(self):
+        return f"{self.algorithm_set} #{self.number}"

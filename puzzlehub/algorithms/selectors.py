@@ -5,7 +5,7 @@ lists every algorithm of its current puzzle."""
 from django.db.models import Prefetch, Q, QuerySet
 from django.http import Http404
 
-from puzzlehub.algorithms.models import Algorithm, Comment, Vote
+from puzzlehub.algorithms.models import Algorithm, AlgorithmSet, Comment, SetCase, Vote
 from puzzlehub.repos.models import Repository
 from puzzlehub.repos.selectors import visible_repositories
 
@@ -63,3 +63,28 @@ def get_comment(*, comment_id: int, user) -> Comment:
     if comment is None:
         raise Http404(f"no comment {comment_id}")
     return comment
+
+
+def sets_for(*, repository: Repository) -> QuerySet[AlgorithmSet]:
+    """The sets of the repository's current puzzle (the caller has checked it may see it)."""
+    return AlgorithmSet.objects.filter(content_hash=repository.head.content_hash).order_by("move", "kind")
+
+
+def get_set(*, repository: Repository, move: str, kind: str) -> AlgorithmSet:
+    found = sets_for(repository=repository).filter(move=move, kind=kind).first()
+    if found is None:
+        raise Http404(f"no {kind} set for the layer of {move}")
+    return found
+
+
+def allowed_by(moves: str, subset: set[str]) -> bool:
+    """Whether every move of `moves` is one of `subset` or a power of one (R', R2 for R)."""
+    return all(m in subset or m.rstrip("'0123456789") in subset for m in moves.split())
+
+
+def case_algorithms(*, case: SetCase, user, max_length: int | None = None, subset: set[str] | None = None) -> list:
+    """The visible algorithms of a case, shortest first, then best voted, filtered."""
+    algorithms = visible_algorithms(user).filter(cases=case).order_by("length", "-score", "id")
+    if max_length is not None:
+        algorithms = algorithms.filter(length__lte=max_length)
+    return [a for a in algorithms if not subset or allowed_by(a.moves, subset)]

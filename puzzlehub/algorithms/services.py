@@ -53,13 +53,13 @@ def replay(defn, text) -> list[str]:
     return names
 
 
-def _create(*, revision: Revision, names: list[str], effect, source: str, author=None, title="") -> Algorithm:
+def _create(*, revision: Revision, names: list[str], effect, source: str, author=None, title="", job=None) -> Algorithm:
     moves = " ".join(names)
     try:
         with transaction.atomic():
             return Algorithm.objects.create(
                 revision=revision, content_hash=revision.content_hash, moves=moves, length=len(names),
-                source=source, author=author, title=title, **_effect_fields(effect),
+                source=source, author=author, title=title, job=job, **_effect_fields(effect),
             )
     except IntegrityError:
         raise ValidationError({"moves": "this sequence is already an algorithm of this puzzle"}) from None
@@ -76,14 +76,17 @@ def submit_algorithm(*, repository: Repository, user, moves, title: str = "") ->
                    source=Algorithm.SUBMITTED, author=user, title=title)
 
 
-def record_discovered_algorithm(*, revision: Revision, moves: list[str], effect: dict | None) -> Algorithm:
-    """A sequence found by a discovery job; recording the same sequence again returns the first."""
+def record_discovered_algorithm(*, revision: Revision, moves: list[str], effect: dict | None, job=None,
+                                author=None) -> Algorithm:
+    """A sequence found by a job (its source); recording the same sequence again returns the first.
+    `author` is the user who asked for it, when a user did (find-algorithms jobs)."""
     existing = Algorithm.objects.filter(content_hash=revision.content_hash, moves=" ".join(moves)).first()
     if existing is not None:
         return existing
     defn = load_definition(revision.definition)
     names = replay(defn, moves)  # a job's result is verified like a user's
-    return _create(revision=revision, names=names, effect=effect, source=Algorithm.DISCOVERED)
+    return _create(revision=revision, names=names, effect=effect, source=Algorithm.DISCOVERED, job=job,
+                   author=author)
 
 
 def _rescore(algorithm: Algorithm) -> None:

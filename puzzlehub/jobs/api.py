@@ -12,6 +12,7 @@ from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnl
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from puzzlehub.algorithms.selectors import sets_for
 from puzzlehub.jobs import selectors, services
 from puzzlehub.jobs.models import Job
 from puzzlehub.repos.selectors import get_repository
@@ -157,6 +158,43 @@ class DiscoveryCreate(APIView):
                 max_support=data.get("max_support"), time_limit=data.get("time_limit"),
                 revision=data.get("revision"),
             )
+        except services.QuotaExceeded as exc:
+            return quota_refused(exc)
+        return accepted(request, job)
+
+
+class SetsRequestSerializer(serializers.Serializer):
+    moves = serializers.ListField(child=serializers.CharField(), required=False,
+                                  help_text="the moves whose layers to build (default: one per kind of layer)")
+    time_limit = serializers.FloatField(required=False)
+    revision = serializers.IntegerField(required=False)
+
+
+class AlgorithmSetSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    move = serializers.CharField()
+    kind = serializers.CharField()
+    states = serializers.IntegerField()
+    cases = serializers.IntegerField(source="cases.count")
+    stickers = serializers.ListField(child=serializers.IntegerField())
+
+
+class AlgorithmSets(APIView):
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    @extend_schema(responses=AlgorithmSetSerializer(many=True))
+    def get(self, request, owner, name):
+        repository = get_repository(owner=owner, name=name, user=request.user)
+        return Response(AlgorithmSetSerializer(sets_for(repository=repository), many=True).data)
+
+    @extend_schema(request=SetsRequestSerializer, responses={202: AcceptedSerializer})
+    def post(self, request, owner, name):
+        repository = get_repository(owner=owner, name=name, user=request.user)
+        data = request.data
+        try:
+            job = services.submit_sets(user=request.user, repository=repository, moves=data.get("moves"),
+                                       time_limit=data.get("time_limit"), revision=data.get("revision"))
         except services.QuotaExceeded as exc:
             return quota_refused(exc)
         return accepted(request, job)

@@ -20,11 +20,11 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import F, Q
+from django.db.models import F, Min, Q
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
-from puzzlehub.algorithms.models import Algorithm
+from puzzlehub.algorithms.models import Algorithm, AlgorithmSet, SetCase
 from puzzlehub.algorithms.services import record_discovered_algorithm
 from puzzlehub.jobs import dispatch
 from puzzlehub.jobs.models import Job, PatternDatabase
@@ -37,6 +37,7 @@ from solver.errors import PuzzleError
 log = logging.getLogger(__name__)
 
 MAX_DISCOVERY_LENGTH = 40  # moves per discovered sequence a user may ask for
+FIRST_DISCOVERY_KEEP = 8  # sequences per effect class a puzzle's first discovery run keeps
 
 
 class QuotaExceeded(Exception):
@@ -84,11 +85,12 @@ def _revision(repository: Repository, number):
 
 
 def _queue(*, user, repository: Repository, revision, kind: str, options: dict, dedupe_key: str,
-           time_limit: float, memory_limit: int) -> Job:
-    """Create a queued job within the user's quota; its message is sent once the row is committed."""
+           time_limit: float, memory_limit: int, quota: bool = True) -> Job:
+    """Create a queued job within the user's quota (unless `quota` is off: the catalog's own
+    discoveries); its message is sent once the row is committed."""
     # one submission at a time per user, so that concurrent requests cannot overrun the quota
     get_user_model().objects.select_for_update().filter(pk=user.pk).first()
-    if active_count(user) >= settings.JOB_QUOTA:
+    if quota and active_count(user) >= settings.JOB_QUOTA:
         raise QuotaExceeded(
             f"you have {settings.JOB_QUOTA} jobs queued or running, the most allowed; wait for one to finish"
         )
@@ -227,6 +229,82 @@ def submit_discovery(*, user, repository: Repository, max_length=None, max_suppo
                   dedupe_key=key, time_limit=limit, memory_limit=_memory_limit(None))
 
 
+def _wants_discovery(revision) -> bool:
+    """A puzzle with no algorithms and no discovery run (queued, running or done) for its content,
+    whose moves discovery can use (guarded moves it cannot)."""
+    if revision.facts.get("guarded"):
+        return False
+    if Algorithm.objects.filter(content_hash=revision.content_hash).exists():
+        return False
+    return not Job.objects.filter(kind=Job.DISCOVER, content_hash=revision.content_hash).exclude(
+        status__in=(Job.FAILED, Job.CANCELLED)).exclude(options__has_key="sets").exists()
+
+
+@transaction.atomic
+def discover_new_puzzle(*, revision, quota: bool = True, time_limit=None) -> Job | None:
+    """Queue a discovery run for a public revision whose puzzle has no algorithms yet, as its
+    repository's owner; None when it is not wanted or the owner's quota is full."""
+    repository = revision.repository
+    if repository.visibility != Repository.PUBLIC or not _wants_discovery(revision):
+        return None
+    # more alternatives per effect class than a user's run keeps: a puzzle's first algorithms
+    options = {"max_length": None, "max_support": None, "keep": FIRST_DISCOVERY_KEEP}
+    limit = _time_limit(Job.DISCOVER, time_limit)
+    key = _dedupe_key(Job.DISCOVER, revision.content_hash, options, limit)
+    try:
+        return _queue(user=repository.owner, repository=repository, revision=revision, kind=Job.DISCOVER,
+                      options=options, dedupe_key=key, time_limit=limit, memory_limit=_memory_limit(None),
+                      quota=quota)
+    except QuotaExceeded:
+        return None
+
+
+def discover_catalog(*, repositories) -> list[Job]:
+    """The catalog's discovery runs, then its set builds, outside quotas, smallest puzzles first
+    so that the common ones have algorithms within minutes of `make run`."""
+    def size(repository):
+        return int(repository.head.state_count) if repository.head.state_count.isdigit() else 10**400
+
+    ordered = sorted(repositories, key=size)
+    jobs = []
+    for repository in ordered:  # every discovery first: they are short
+        job = discover_new_puzzle(revision=repository.head, quota=False,
+                                  time_limit=settings.CATALOG_DISCOVERY_SECONDS)
+        if job is not None:
+            jobs.append(job)
+    for repository in ordered:
+        if not repository.head.facts.get("guarded") and not AlgorithmSet.objects.filter(
+                content_hash=repository.head.content_hash).exists() and not Job.objects.filter(
+                kind=Job.DISCOVER, content_hash=repository.head.content_hash, options__has_key="sets").exclude(
+                status__in=(Job.FAILED, Job.CANCELLED)).exists():
+            jobs.append(submit_sets(user=repository.owner, repository=repository, quota=False,
+                                    time_limit=settings.CATALOG_SETS_SECONDS))
+    return jobs
+
+
+@transaction.atomic
+def submit_sets(*, user, repository: Repository, moves=None, time_limit=None, revision=None,
+                quota: bool = True) -> Job:
+    """A run that builds the staged sets of the puzzle's layers (those `moves` turn; by default one
+    layer per kind the puzzle has) and finds algorithms for their cases."""
+    user = _submitter(user)
+    rev = _revision(repository, revision)
+    if moves is not None:
+        names = set(definition_of(rev).move_names)
+        if not isinstance(moves, list) or not moves or not all(isinstance(m, str) for m in moves):
+            raise ValidationError({"moves": "a list of move names"})
+        unknown = [m for m in moves if m not in names]
+        if unknown:
+            raise ValidationError({"moves": f"no move named {unknown[0]!r}"})
+    if rev.facts.get("guarded"):
+        raise ValidationError({"moves": "a puzzle with guarded moves has no layers to learn"})
+    options = {"sets": True, "moves": moves}
+    limit = _time_limit(Job.DISCOVER, time_limit)
+    key = _dedupe_key(Job.DISCOVER, rev.content_hash, options, limit)
+    return _queue(user=user, repository=repository, revision=rev, kind=Job.DISCOVER, options=options,
+                  dedupe_key=key, time_limit=limit, memory_limit=_memory_limit(None), quota=quota)
+
+
 # ----------------------------------------------------------------------------------- the lease
 
 
@@ -273,7 +351,7 @@ def finish(*, job_id: int, owner: str, status: str, result=None, error: str = ""
     elif progress is not None:  # a stopped job keeps how far it got
         changes.update(progress=progress, progress_text=text[:200])
     held = Job.objects.filter(id=job_id, lease_owner=owner, status=Job.RUNNING)
-    records = status == Job.SUCCEEDED and bool({"algorithms", "databases"} & set(result or {}))
+    records = status == Job.SUCCEEDED and bool({"algorithms", "databases", "sets"} & set(result or {}))
     if not records:  # most jobs: one conditional UPDATE
         return held.update(**changes) == 1
     with transaction.atomic():  # what the job found is recorded with its outcome, or not at all
@@ -282,6 +360,8 @@ def finish(*, job_id: int, owner: str, status: str, result=None, error: str = ""
             return False
         if job.kind == Job.DISCOVER and "algorithms" in result:
             changes["result"] = _record_algorithms(job, result)
+        if job.kind == Job.DISCOVER and "sets" in result:
+            changes["result"] = _record_sets(job, result)
         if (result or {}).get("databases"):  # a build's, or a solve's on the way
             _record_pattern_databases(job, result)
         Job.objects.filter(id=job_id).update(**changes)
@@ -289,20 +369,66 @@ def finish(*, job_id: int, owner: str, status: str, result=None, error: str = ""
 
 
 def _record_algorithms(job: Job, result: dict) -> dict:
-    """Record each discovered sequence under the job's puzzle, skipping ones already known."""
+    """Record what the job found under its puzzle, deduplicated by effect class (the effect key is
+    the same up to setups, inversion and the puzzle's symmetries): a class the puzzle has no
+    algorithm for is recorded whole, a known class only by sequences shorter than its best."""
     recorded, known = [], 0
+    best = dict(
+        Algorithm.objects.filter(content_hash=job.content_hash).exclude(effect_key="")
+        .values_list("effect_key").annotate(shortest=Min("length"))
+    )
     for found in result.get("algorithms", []):
         moves = " ".join(found["moves"])
-        if job.revision is None or Algorithm.objects.filter(content_hash=job.content_hash, moves=moves).exists():
+        key = found.get("effect_key") or ""
+        shorter = not key or key not in best or len(found["moves"]) < best[key]
+        if (job.revision is None or not shorter
+                or Algorithm.objects.filter(content_hash=job.content_hash, moves=moves).exists()):
             known += 1
             continue
         try:
-            algorithm = record_discovered_algorithm(revision=job.revision, moves=found["moves"], effect=found)
+            algorithm = record_discovered_algorithm(revision=job.revision, moves=found["moves"], effect=found,
+                                                    job=job)
         except ValidationError as exc:  # replay refused it: never store what does not verify
             log.warning("job %s: discovered sequence %r refused: %s", job.id, moves, exc)
             continue
         recorded.append(algorithm.id)
     return dict(result, recorded=recorded, already_known=known)
+
+
+def _record_sets(job: Job, result: dict) -> dict:
+    """Record the sets a job built, their cases and the cases' algorithms (each replayed on
+    recording); the job's result keeps a summary: cases, cases with an algorithm, lengths."""
+    summary = []
+    for entry in result.get("sets", []):
+        if job.revision is None:
+            break
+        algorithm_set, _ = AlgorithmSet.objects.update_or_create(
+            content_hash=job.content_hash, move=entry["move"], kind=entry["kind"],
+            defaults={"stickers": entry["stickers"], "goal": entry["goal"], "states": entry["states"], "job": job},
+        )
+        lengths: dict[int, int] = {}
+        for found in entry["cases"]:
+            case, _ = SetCase.objects.update_or_create(
+                algorithm_set=algorithm_set, number=found["number"],
+                defaults={"state": found["state"], "size": found["size"]},
+            )
+            for algorithm in found["algorithms"]:
+                moves = " ".join(algorithm["moves"])
+                stored = Algorithm.objects.filter(content_hash=job.content_hash, moves=moves).first()
+                if stored is None:
+                    try:
+                        stored = record_discovered_algorithm(revision=job.revision, moves=algorithm["moves"],
+                                                             effect=algorithm, job=job)
+                    except ValidationError as exc:
+                        log.warning("job %s: case algorithm %r refused: %s", job.id, moves, exc)
+                        continue
+                case.algorithms.add(stored)
+            shortest = case.algorithms.aggregate(shortest=Min("length"))["shortest"]
+            if shortest is not None:
+                lengths[shortest] = lengths.get(shortest, 0) + 1
+        summary.append({"set": algorithm_set.id, "name": algorithm_set.name, "cases": len(entry["cases"]),
+                        "solved": sum(lengths.values()), "lengths": dict(sorted(lengths.items()))})
+    return {"sets": summary}
 
 
 def _record_pattern_databases(job: Job, result: dict) -> None:

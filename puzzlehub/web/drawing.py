@@ -69,11 +69,12 @@ def _label(x: float, y: float, symbol: str) -> str:
             f'paint-order="stroke" font-family="sans-serif" pointer-events="none">{escape(symbol)}</text>')
 
 
-def puzzle_svg(defn, state=None, *, label: str = "") -> SafeString:
+def puzzle_svg(defn, state=None, *, label: str = "", extra_colours: dict | None = None) -> SafeString:
     """An <svg> element drawing `state` (default: the first goal); every sticker has a tooltip
-    with its position and colour."""
+    with its position and colour. `extra_colours` adds symbols the goal does not have (the
+    wildcard `?` of a partial state)."""
     state = tuple(state) if state is not None else defn.goal
-    colours = colour_map(defn)
+    colours = dict(colour_map(defn), **(extra_colours or {}))
     cells = _cells(defn)
     drawn = [(i, c) for i, c in enumerate(cells) if c is not None]
     if not drawn:

@@ -52,8 +52,9 @@ class Found:
 
 
 class Discovery:
-    def __init__(self, effects: Effects, *, max_length: int, max_support: int, budget: Budget):
+    def __init__(self, effects: Effects, *, max_length: int, max_support: int, budget: Budget, keep: int = KEEP):
         self.effects = effects
+        self.keep = keep
         self.moves = effects.moves
         self.max_length = max_length
         self.max_support = max_support
@@ -199,7 +200,7 @@ class Discovery:
         setups = self._setups()
         for key in list(self.classes):
             best = self.classes[key]
-            bar = best[-1].rank()[0] if len(best) >= KEEP else best[0].rank()[0] + 2
+            bar = best[-1].rank()[0] if len(best) >= self.keep else best[0].rank()[0] + 2
             for found in list(best):
                 x = list(found.seq)
                 for s in setups:
@@ -276,7 +277,7 @@ class Discovery:
             kept.remove(f)
         kept.append(found)
         kept.sort(key=Found.rank)
-        del kept[KEEP:]
+        del kept[self.keep:]
 
     def results(self) -> list[dict]:
         out = []
@@ -309,9 +310,10 @@ def _first_per_shape(indices: np.ndarray, shapes: np.ndarray) -> list[int]:
 
 
 def discover(defn: Definition, *, max_length: int | None = None, max_support: int | None = None,
-             time_limit: float | None = None, progress=None, cancel=None) -> list[dict]:
-    """Short sequences with small effects, best first: see the module text."""
-    for name, value in (("max_length", max_length), ("max_support", max_support)):
+             time_limit: float | None = None, progress=None, cancel=None, keep: int | None = None) -> list[dict]:
+    """Short sequences with small effects, best first: see the module text. `keep`: sequences
+    kept per effect class (different permutations of it), KEEP by default."""
+    for name, value in (("max_length", max_length), ("max_support", max_support), ("keep", keep)):
         if value is not None and (not isinstance(value, int) or isinstance(value, bool) or value < 1):
             raise PuzzleError(f"{name}: must be a whole number of at least 1, got {value!r}")
     if time_limit is not None and (not isinstance(time_limit, (int, float)) or isinstance(time_limit, bool)
@@ -322,7 +324,7 @@ def discover(defn: Definition, *, max_length: int | None = None, max_support: in
     budget = Budget(time_limit=DEFAULT_TIME if time_limit is None else time_limit, progress=progress, cancel=cancel)
     effects = Effects(defn, MoveSet.of(defn))  # MoveSet refuses guarded moves
     run = Discovery(effects, max_length=max_length or DEFAULT_LENGTH, max_support=max_support or DEFAULT_SUPPORT,
-                    budget=budget)
+                    budget=budget, keep=keep or KEEP)
     total = budget.time_limit
     start = budget.started
     try:

@@ -1,5 +1,7 @@
 from django.core.management.base import BaseCommand, CommandError
 
+from puzzlehub.jobs.services import discover_catalog
+from puzzlehub.repos.models import Repository
 from puzzlehub.repos.services import CATALOG_OWNER, publish_catalog
 from solver import catalog
 from solver.errors import PuzzleError
@@ -24,3 +26,7 @@ class Command(BaseCommand):
                 self.stdout.write(f"{action:9} {CATALOG_OWNER}/{name}")
         unchanged = sum(1 for _, action in report if action == "unchanged")
         self.stdout.write(f"catalog: {len(report)} puzzles, {unchanged} unchanged")
+        published = Repository.objects.filter(owner__username=CATALOG_OWNER, name__in=[n for n, _ in report])
+        queued = discover_catalog(repositories=published.select_related("head", "owner"))
+        if queued:
+            self.stdout.write(f"{len(queued)} discovery runs and set builds queued for puzzles that have none")

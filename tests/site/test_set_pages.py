@@ -1,0 +1,97 @@
+"""Set and case pages in a real Chromium: a grid of cases drawn with only the set's stickers
+coloured, filters by length and by moves, a case with its algorithms. Screenshots (desktop and
+390 px wide) go to /tmp/shots/sets-*.png."""
+
+import os
+
+import pytest
+
+from puzzlehub.jobs import services
+from puzzlehub.jobs.models import Job
+from puzzlehub.repos import services as repos
+from puzzlehub.repos.models import Repository
+from solver import api as solver_api
+
+from test_site_browser import browser, new_page, shot  # noqa: F401  (fixtures)
+
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+
+@pytest.fixture(scope="module")
+def cube2_sets():
+    """The 2x2x2's U-layer sets with their algorithms (a worker's result, made here)."""
+    return solver_api.algorithm_sets(solver_api.load("cube2"), moves=["U"], time_limit=300)
+
+
+def _publish(owner, cube2_sets, name="pocket", visibility=Repository.PUBLIC):
+    repo = repos.create_repository(owner=owner, name=name, visibility=visibility,
+                                   definition=solver_api.export_yaml(solver_api.load("cube2")))
+    job = Job.objects.create(kind=Job.DISCOVER, status=Job.SUCCEEDED, user=owner, repository=repo, revision=repo.head,
+                             content_hash=repo.head.content_hash, options={"sets": True}, dedupe_key="test",
+                             time_limit=1, memory_limit=0, max_attempts=1)
+    for entry in cube2_sets:
+        for case in entry["cases"]:
+            case["algorithms"] = [{"moves": m, **solver_api.effect(solver_api.load("cube2"), m)}
+                                  if isinstance(m, list) else m for m in case["algorithms"]]
+    services._record_sets(job, {"sets": cube2_sets})
+    return repo
+
+
+@pytest.mark.django_db(transaction=True)
+def test_set_and_case_pages(live_server, new_page, alice, bob, cube2_sets):  # noqa: F811
+    repo = _publish(alice, cube2_sets)
+    base = f"{live_server.url}/alice/{repo.name}/sets/"
+    page = new_page()
+    page.goto(base)
+    assert page.locator("table a:has-text('U layer: orient')").count() == 1
+    shot(page, "sets-list")
+    page.click("a:has-text('U layer: full')")
+    cards = page.locator("#cases > li")
+    assert cards.count() == 42  # CLL: every case has a card, a drawing and an algorithm
+    assert page.locator("#cases > li svg.puzzle").count() == 42
+    assert page.locator("#cases > li p.moves").count() == 42
+    # stickers outside the layer are drawn grey: the set's 12 stickers only are coloured
+    grey = page.locator("#cases > li:first-child svg rect[fill='#d7dbe0']").count()
+    assert grey == 24 - 12
+    shot(page, "sets-full")
+    lengths = [int(t.split()[0]) for t in page.locator("#cases > li p.small").all_inner_texts()]
+    page.fill("input[name=max_length]", str(min(lengths)))
+    page.click("button:has-text('Filter')")
+    assert page.locator("#cases > li").count() == lengths.count(min(lengths))
+    page.fill("input[name=max_length]", "")
+    page.fill("input[name=moves]", "R U")  # only algorithms made of R and U turns
+    page.click("button:has-text('Filter')")
+    for text in page.locator("#cases > li p.moves").all_inner_texts():
+        assert set(text.split()) <= {"R", "R'", "R2", "U", "U'", "U2"}
+    page.goto(f"{base}U/full/1/")
+    assert page.locator("#algorithms tbody tr td.moves").count() >= 1
+    shot(page, "sets-case")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{base}U/orient/")
+    assert page.locator("#cases > li").count() == 7
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"the page scrolls sideways on a phone ({width} px)"
+    shot(page, "sets-orient-390")
+
+
+@pytest.mark.django_db
+def test_sets_of_a_private_puzzle_are_not_shown_to_others(client, alice, bob, cube2_sets):
+    repo = _publish(alice, cube2_sets, name="secret", visibility=Repository.PRIVATE)
+    client.force_login(bob)
+    for url in (f"/alice/{repo.name}/sets/", f"/alice/{repo.name}/sets/U/full/", f"/alice/{repo.name}/sets/U/full/1/"):
+        assert client.get(url).status_code == 404
+    client.force_login(alice)
+    assert client.get(f"/alice/{repo.name}/sets/U/full/1/").status_code == 200
+
+
+@pytest.mark.django_db
+def test_the_sets_api_lists_sets_and_refuses_unknown_moves(client_for, alice, cube2_sets):
+    repo = _publish(alice, cube2_sets, name="api")
+    client = client_for(alice)
+    listed = client.get(f"/api/repos/alice/{repo.name}/sets/").json()
+    assert {(s["kind"], s["cases"]) for s in listed} == {("orient", 7), ("permute", 2), ("full", 42)}
+    refused = client.post(f"/api/repos/alice/{repo.name}/sets/", {"moves": ["U", "Q"]}, format="json")
+    assert refused.status_code == 400 and "moves" in refused.json()
+    accepted = client.post(f"/api/repos/alice/{repo.name}/sets/", {"moves": ["R"], "time_limit": 5}, format="json")
+    assert accepted.status_code == 202
+    assert Job.objects.get(id=accepted.json()["id"]).options == {"sets": True, "moves": ["R"]}
