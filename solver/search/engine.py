@@ -129,9 +129,6 @@ def _names(model, moves: list[int]) -> list[str]:
     return [model.move_names[m] for m in moves]
 
 
-BUILD_SECONDS_PER_ENTRY_MOVE = 30e-9  # a pessimistic rate for the table builds
-
-
 def _databases(model, projections: list[Projection], full: bool = False, budget: Budget | None = None) -> list:
     """The databases from the cache, building the missing ones; under a time limit only those
     whose build fits in half the time left (the search then runs with what it has)."""
@@ -139,7 +136,7 @@ def _databases(model, projections: list[Projection], full: bool = False, budget:
     for p in projections:
         left = budget.remaining() if budget is not None else None
         if left is not None:
-            cost = entries(model, p) * len(model.move_names) * BUILD_SECONDS_PER_ENTRY_MOVE
+            cost = pdb.build_seconds(model, p)
             db = pdb.cached(model, p, budget_bytes=memory_budget(), full=full, build_missing=cost < left / 2)
             if db is not None:
                 out.append(db)

@@ -345,6 +345,37 @@ def _table_plan(model, ranker: Ranker):
     return kinds, adds, np.array(add_offsets, dtype=np.int64)
 
 
+TABLE_SECONDS_PER_ENTRY_MOVE = 30e-9  # search by move tables (pessimistic, quiet machine)
+RANKING_SECONDS_PER_ENTRY_MOVE = 1e-6  # search that ranks every successor (measured on a loaded machine)
+
+
+def by_move_tables(model, ranker: Ranker) -> bool:
+    """Whether a table over `ranker` is built by the fast search over factor move tables."""
+    return _table_plan(model, ranker) is not None
+
+
+def build_seconds(model, projection: Projection) -> float:
+    """A pessimistic estimate of the time to build the table over `projection`."""
+    ranker = make_ranker(model, projection)
+    rate = TABLE_SECONDS_PER_ENTRY_MOVE if by_move_tables(model, ranker) else RANKING_SECONDS_PER_ENTRY_MOVE
+    return ranker.size * len(model.move_names) * rate
+
+
+def _inverse_tables(tables: np.ndarray, offsets: np.ndarray, ranker: Ranker, moves: int) -> np.ndarray | None:
+    """The move tables of the inverse moves, by inverting each move's digit permutation (a move
+    permutes a position or twist factor's digits); None when a factor adds twists (PTW)."""
+    factors = ranker.factors
+    if (factors[:, KIND] == PTW).any():
+        return None
+    out = np.empty_like(tables)
+    for f in range(len(factors)):
+        size = int(factors[f, SIZE])
+        for m in range(moves):
+            row = tables[offsets[f] + m * size : offsets[f] + (m + 1) * size]
+            out[offsets[f] + m * size + row] = np.arange(size, dtype=tables.dtype)
+    return out
+
+
 def distances(model, ranker: Ranker, counted: np.ndarray | None = None) -> tuple[np.ndarray, list[int]]:
     """Distance to the nearest goal of every rank (UNSET where unreachable), and how many ranks
     lie at each distance."""
@@ -358,7 +389,9 @@ def distances(model, ranker: Ranker, counted: np.ndarray | None = None) -> tuple
     tables = _table_plan(model, ranker) if len(counted) == len(ranker.pieces) else None
     if tables is not None:
         tf, offsets = _factor_tables(model, ranker, fwd)
-        tb, _ = _factor_tables(model, ranker, back)
+        tb = _inverse_tables(tf, offsets, ranker, moves)
+        if tb is None:
+            tb, _ = _factor_tables(model, ranker, back)
         depth = _bfs_tables(dist, tb, tf, offsets, sizes, *tables, moves, goal_ranks, counts)
     else:
         succ = np.zeros((int(np.diff(model.case_start).max()), model.n_pieces), dtype=np.int32)
