@@ -26,7 +26,7 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from solver import perm
+from solver import deadline, perm
 from solver.definition.model import Definition
 from solver.engine import Codec, State, verify
 from solver.errors import PuzzleError
@@ -86,18 +86,19 @@ def solve(
     state = tuple(state)
     if method == "bfs":
         return _plain(defn, state, method, budget)
-    try:
-        model = search_model(defn)
-    except PuzzleError:
-        if method not in (None, "bidir"):
-            raise
-        return _plain(defn, state, "bidir", budget)
-    if method == "bidir" and full_size(model) is None:
-        return _plain(defn, state, "bidir", budget)
-    loc = model.encode(state)
-    model.check_twists(loc)
-    goal_views = model.goals_for(state)
-    plan = make_plan(model, memory_budget())
+    with deadline.phase("planning"):
+        try:
+            model = search_model(defn)
+        except PuzzleError:
+            if method not in (None, "bidir"):
+                raise
+            return _plain(defn, state, "bidir", budget)
+        if method == "bidir" and full_size(model) is None:
+            return _plain(defn, state, "bidir", budget)
+        loc = model.encode(state)
+        model.check_twists(loc)
+        goal_views = model.goals_for(state)
+        plan = make_plan(model, memory_budget())
     if method is None:
         if plan.full is not None:
             method = "table"
@@ -151,7 +152,8 @@ def _table(model, plan, loc, goal_views, budget) -> SolveResult:
         raise PuzzleError("method table: the full distance table does not fit the memory budget")
     found = _databases(model, [projection], full=True, budget=budget)
     if not found:
-        return SolveResult(None, False, "table", complete=False, stopped="time limit")
+        return SolveResult(None, False, "table", complete=False, stopped="time limit",
+                           extra={"phase": "table building"})
     (db,) = found
     if not db.exact:  # distances beyond 15 packed in 4 bits: use the table as a bound instead
         return _search(model, combine(model, [db]), loc, goal_views, budget, 1, "table")
@@ -171,8 +173,9 @@ def _heuristic(model, plan, budget: Budget | None = None) -> Heuristic:
     hit = _heuristics.get(key)
     if hit is not None and hit[0] is model:
         return hit[1]
-    databases = _databases(model, projections, full=plan.full is not None, budget=budget)
-    heuristic = combine(model, databases, [0] * len(databases) if plan.additive else None)
+    with deadline.phase("table building"):
+        databases = _databases(model, projections, full=plan.full is not None, budget=budget)
+        heuristic = combine(model, databases, [0] * len(databases) if plan.additive else None)
     if len(databases) == len(projections):  # keep only complete sets
         _heuristics[key] = (model, heuristic)
     return heuristic

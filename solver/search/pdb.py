@@ -324,34 +324,38 @@ def _factor_tables(model, ranker: Ranker, pz: Puzzle) -> tuple[np.ndarray, np.nd
     return out, offsets
 
 
-def _table_plan(model, ranker: Ranker):
-    """(kinds, adds, add offsets) when the factor-table search applies, else None."""
+def by_move_tables(model, ranker: Ranker) -> bool:
+    """Whether a table over `ranker` is built by the fast search over factor move tables: an
+    unguarded puzzle whose factors' move tables (and twist-sum tables) fit their limits."""
+    if model.guarded:
+        return False
     factors = ranker.factors
     moves = len(model.move_names)
-    kinds = factors[:, KIND].astype(np.int64)
+    kinds = factors[:, KIND]
     rows = sum(int(factors[f - 1 if kinds[f] == PTW else f, SIZE]) * moves for f in range(len(factors)))
+    twist_sums = all(int(factors[f, SIZE]) ** 2 <= ADD_TABLE_LIMIT for f in range(len(factors)) if kinds[f] == PTW)
+    return rows <= FACTOR_TABLE_LIMIT and twist_sums
+
+
+def _table_plan(model, ranker: Ranker):
+    """(kinds, adds, add offsets) when the factor-table search applies, else None."""
+    if not by_move_tables(model, ranker):
+        return None
+    factors = ranker.factors
+    kinds = factors[:, KIND].astype(np.int64)
     adds, add_offsets, total = [], [], 0
     for f in range(len(factors)):
         add_offsets.append(total)
         if kinds[f] == PTW:
             size = int(factors[f, SIZE])
-            if size * size > ADD_TABLE_LIMIT:
-                return None
             adds.append(_digit_sums(int(factors[f, FK]), int(factors[f, G1] - factors[f, G0])))
             total += size * size
-    if model.guarded or rows > FACTOR_TABLE_LIMIT:
-        return None
     adds = np.concatenate(adds) if adds else np.zeros(1, dtype=np.int32)
     return kinds, adds, np.array(add_offsets, dtype=np.int64)
 
 
 TABLE_SECONDS_PER_ENTRY_MOVE = 30e-9  # search by move tables (pessimistic, quiet machine)
 RANKING_SECONDS_PER_ENTRY_MOVE = 1e-6  # search that ranks every successor (measured on a loaded machine)
-
-
-def by_move_tables(model, ranker: Ranker) -> bool:
-    """Whether a table over `ranker` is built by the fast search over factor move tables."""
-    return _table_plan(model, ranker) is not None
 
 
 def build_seconds(model, projection: Projection) -> float:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from solver import deadline
 from solver.errors import PuzzleError
 from solver.search.pdb import DEFAULT_BUDGET, MAX_ENTRIES, build_seconds, stored_bytes
 from solver.search.ranking import MAX_SLOTS, RANK_LIMIT, Part, Projection, full_projection, make_ranker
@@ -49,6 +50,7 @@ MAX_BUILD_SECONDS = 60.0  # a table the plan asks for builds within about a minu
 def _fits(model, part: Part, cap: int) -> bool:
     """At most `cap` entries, and quick enough to build: a part too large for move tables is
     searched by ranking every successor, tens of times slower, so it is kept smaller."""
+    deadline.check()  # planning a large puzzle ranks many candidate parts
     projection = Projection((part,))
     return entries(model, projection) <= cap and build_seconds(model, projection) <= MAX_BUILD_SECONDS
 
