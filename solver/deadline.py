@@ -37,9 +37,7 @@ _clock: ContextVar[Clock | None] = ContextVar("solve_clock", default=None)
 
 
 @contextmanager
-def limit(seconds: float | None):
-    """The clock of one solve: `seconds` from now (None: no limit)."""
-    clock = Clock(None if seconds is None else time.monotonic() + seconds)
+def _running(clock: Clock):
     token = _clock.set(clock)
     try:
         yield clock
@@ -47,18 +45,18 @@ def limit(seconds: float | None):
         _clock.reset(token)
 
 
-@contextmanager
+def limit(seconds: float | None):
+    """The clock of one solve: `seconds` from now (None: no limit)."""
+    return _running(Clock(None if seconds is None else time.monotonic() + seconds))
+
+
 def share(fraction: float):
     """A clock inside the current one that runs out after `fraction` of the time left (for a
     phase whose result the solve can do without)."""
     outer = _clock.get()
     left = None if outer is None else outer.remaining()
-    clock = Clock(None if left is None else time.monotonic() + fraction * left, outer.phase if outer else "loading")
-    token = _clock.set(clock)
-    try:
-        yield clock
-    finally:
-        _clock.reset(token)
+    return _running(Clock(None if left is None else time.monotonic() + fraction * left,
+                          outer.phase if outer else "loading"))
 
 
 @contextmanager

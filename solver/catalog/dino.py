@@ -9,8 +9,7 @@ the corner's three edges on its side.
 
 from __future__ import annotations
 
-from solver.catalog import box, native
-from solver.catalog.geometry import Body
+from solver.catalog import box
 
 # move name: the corner it turns around (x: R +1, y: U +1, z: F +1)
 CORNERS = {
@@ -26,26 +25,15 @@ def stickers() -> list[box.Sticker]:
     """The edge stickers of the 3x3x3 net: exactly one in-face coordinate is zero."""
     result = []
     for s in box.stickers(3, 3, 3):
-        in_face = [c for c, a in zip(s.point, box.FACES[s.face][0]) if a == 0]
-        if (in_face[0] == 0) != (in_face[1] == 0):
+        a, b = box.in_face(s)
+        if (a == 0) != (b == 0):
             result.append(s)
     return result
 
 
 def build(name: str = "dino") -> dict:
     sts = stickers()
-    body = Body([s.point for s in sts])
-    moves = []
-    for move_name, corner in CORNERS.items():
-        moves += native.turn_and_inverse(move_name, body.layer_turn(corner, -120, CUT))
-    return native.definition(
-        name=name,
-        description=describe(),
-        goal=[box.FACES[s.face][1] for s in sts],
-        moves=moves,
-        colours=box.colours(),
-        cells=[s.cell for s in sts],
-    )
+    return box.corner_turn_puzzle(name, describe(), sts, CORNERS, CUT, [s.cell for s in sts])
 
 
 def describe() -> str:
