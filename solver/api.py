@@ -6,10 +6,12 @@ names) and raises solver.errors exceptions for bad input; callers never need the
 
 from __future__ import annotations
 
+import functools
 import random
+import time
 from pathlib import Path
 
-from solver import catalog
+from solver import catalog, deadline
 from solver.analysis import group, pieces, scramble as scrambles
 from solver.definition import export
 from solver.definition.canonical import content_hash
@@ -17,13 +19,13 @@ from solver.definition.formats import load_data, load_file, load_text
 from solver.definition.model import Definition
 from solver.engine import apply_moves, format_state, parse_moves, parse_state, verify
 from solver.errors import DefinitionError, PuzzleError, UnreachableError
-from solver.search import engine as search
 from solver.search.budget import Budget, Cancelled, Stopped
-from solver.special import families
+from solver.search.methods import METHODS as GENERIC_METHODS
 
 SPECIAL = "special"
 # Every method a solve may name: the site, the workers and the command line check against this list.
-METHODS = (SPECIAL, *search.METHODS)
+METHODS = (SPECIAL, *GENERIC_METHODS)
+ANALYSIS_SHARE = 0.5  # of a time limit, at most, for proving a state reachable before searching
 
 __all__ = [
     "Definition", "load", "load_data", "load_file", "load_text", "content_hash", "info", "parse_state",
@@ -70,6 +72,25 @@ def reachability(defn: Definition, state) -> str | None:
     return group.reachability(defn, state)
 
 
+def _within_time_limit(solve_function):
+    """Hold the time limit in every phase of a solve: a phase that runs out ends the solve with
+    no answer and says which phase it was."""
+
+    @functools.wraps(solve_function)
+    def solve_within(defn, state, *, time_limit=None, **options):
+        started = time.monotonic()
+        with deadline.limit(time_limit):
+            try:
+                return solve_function(defn, state, time_limit=time_limit, **options)
+            except deadline.OutOfTime as stop:
+                return {"solution": None, "length": None, "optimal": False, "verified": False, "method": None,
+                        "seconds": round(time.monotonic() - started, 4), "nodes": 0, "complete": False,
+                        "stopped": "time limit", "phase": stop.phase}
+
+    return solve_within
+
+
+@_within_time_limit
 def solve(
     defn: Definition,
     state,
@@ -86,30 +107,42 @@ def solve(
 
     A specialized solver serves the puzzle when one recognises it (method "special", or by default
     unless `optimal` asks for a proof it cannot give); otherwise the generic search engine.
-    `time_limit` is the most the solve may spend; it stops sooner at the first answer of at most
-    `max_length` moves (the target length; by default the solver's own, e.g. 20 for the 3x3x3).
-    `cancel()` is asked at least every budget.POLL seconds by the solvers that take a budget."""
+    `time_limit` is the most the solve may spend, in every phase (analysis, recognition, search);
+    it stops sooner at the first answer of at most `max_length` moves (the target length; by
+    default the solver's own, e.g. 20 for the 3x3x3). `cancel()` is asked at least every
+    budget.POLL seconds by the solvers that take a budget."""
+    from solver.search import engine as search  # here: `puzzle info` and the like start without numba
+    from solver.special import families
+
     state = tuple(state)
     check_method(method)
     if max_length is not None and (isinstance(max_length, bool) or not isinstance(max_length, int) or max_length < 0):
         raise PuzzleError("max_length: give a number of moves, 0 or more")
-    reason = reachability(defn, state)
+    checked = True
+    try:  # the check may take half the time; a solve that cannot wait for it searches unchecked
+        with deadline.share(ANALYSIS_SHARE), deadline.phase("analysis"):
+            reason = reachability(defn, state)
+    except deadline.OutOfTime:
+        reason, checked = None, False
     if reason is not None:
         raise UnreachableError(f"state cannot be solved: {reason}")
-    special = families.find(defn) if method in (None, SPECIAL) else None
+    with deadline.phase("recognition"):
+        special = families.find(defn) if method in (None, SPECIAL) else None
     if method == SPECIAL and special is None:
         raise PuzzleError("method: no specialized solver recognises this puzzle")
-    if special is not None and (method == SPECIAL or not optimal or special.can_prove_optimal):
-        target = max_length if max_length is not None or optimal else special.target
-        budget = Budget(time_limit=time_limit, cancel=cancel, progress=progress, max_length=target)
-        result = _solve_special(special, state, optimal, budget)
-    else:
-        result = search.solve(
-            defn, state, optimal=optimal, method=method, time_limit=time_limit, node_limit=node_limit,
-            progress=progress, cancel=cancel,
-        )
+    time_limit = deadline.remaining()  # what the phases before left
+    with deadline.phase("search"):
+        if special is not None and (method == SPECIAL or not optimal or special.can_prove_optimal):
+            target = max_length if max_length is not None or optimal else special.target
+            budget = Budget(time_limit=time_limit, cancel=cancel, progress=progress, max_length=target)
+            result = _solve_special(special, state, optimal, budget)
+        else:
+            result = search.solve(
+                defn, state, optimal=optimal, method=method, time_limit=time_limit, node_limit=node_limit,
+                progress=progress, cancel=cancel,
+            )
     moves = result.moves
-    verified = moves is not None and verify(defn, state, moves)
+    verified = moves is not None and verify(defn, state, moves)  # a quick replay: never cut short
     return {
         "solution": moves,
         "length": None if moves is None else len(moves),
@@ -120,6 +153,8 @@ def solve(
         "nodes": result.nodes,
         "complete": result.complete,
         "stopped": result.stopped,
+        "phase": result.extra.get("phase", "search") if result.stopped else None,  # the phase that ran out
+        "reachability_checked": checked,
     }
 
 
@@ -128,7 +163,9 @@ def check_method(method: str | None) -> None:
         raise PuzzleError(f"method: unknown method {method!r}; methods: {', '.join(METHODS)}")
 
 
-def _solve_special(special: families.Special, state, optimal, budget: Budget) -> search.SolveResult:
+def _solve_special(special, state, optimal, budget: Budget):
+    from solver.search import engine as search
+
     name = f"{SPECIAL}:{special.family}"
     try:
         moves, proven = special.solve(state, optimal, budget)

@@ -13,7 +13,6 @@ import sys
 from solver import api, catalog, engine
 from solver.draw import draw_text
 from solver.errors import PuzzleError
-from solver.search import engine as search
 
 
 class _Parser(argparse.ArgumentParser):
@@ -107,7 +106,10 @@ def cmd_solve(args):
         print(json.dumps(result))
         return
     if result["solution"] is None:
-        print(f"no solution found ({result['stopped'] or 'search space exhausted'}) after {result['seconds']} s, "
+        why = result["stopped"] or "search space exhausted"
+        if result.get("phase"):
+            why += f" during {result['phase']}"
+        print(f"no solution found ({why}) after {result['seconds']} s, "
               f"{result['nodes']:,} nodes")
         return 1
     print(" ".join(result["solution"]) or "(already solved)")
@@ -143,6 +145,8 @@ def _size(text: str) -> int:
 
 
 def cmd_pdb_build(args):
+    from solver.search import engine as search  # numba loads only for the commands that search
+
     defn = api.load(args.definition)
     headers = search.pdb_build(defn, budget_bytes=_size(args.budget) if args.budget else None)
     if args.json:
@@ -154,6 +158,8 @@ def cmd_pdb_build(args):
 
 
 def cmd_pdb_list(args):
+    from solver.search import engine as search  # numba loads only for the commands that search
+
     rows = search.pdb_list()
     if args.json:
         print(json.dumps(rows))
@@ -163,6 +169,8 @@ def cmd_pdb_list(args):
 
 
 def cmd_gods(args):
+    from solver.search import engine as search  # numba loads only for the commands that search
+
     facts = search.gods(api.load(args.definition), budget_bytes=_size(args.budget) if args.budget else None)
     if args.json:
         print(json.dumps(facts))

@@ -20,7 +20,7 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
-from solver import perm
+from solver import deadline, perm
 from solver.perm import Perm
 
 # Stop the random phase after this many random elements in a row sift to the identity.
@@ -81,6 +81,7 @@ class StabChain:
     def _add_residue(self, g: np.ndarray) -> int | None:
         """Sift g; if it does not reach the identity, add the residue as a strong generator.
         Returns the level it was added at, or None."""
+        deadline.check()  # a solve's time limit holds in its analysis too
         h, j = self.sift(g)
         if j == len(self.levels) and np.array_equal(h, self.identity):
             return None
@@ -99,6 +100,7 @@ class StabChain:
         while queue:
             nxt = []
             for x in queue:
+                deadline.check()
                 u = lv.trans[x]
                 start = first_new if new_only else 0
                 for k in range(start, len(lv.gens)):
@@ -162,6 +164,7 @@ class StabChain:
         lv = self.levels[i]
         for x, u in list(lv.trans.items()):
             for k, s in enumerate(lv.gens):
+                deadline.check()
                 y = int(s[x])
                 if lv.edge.get(y) == (x, k):
                     continue  # a tree edge: its Schreier generator is the identity

@@ -9,7 +9,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from solver import perm
+from solver import deadline, perm
 from solver.definition.model import Definition
 
 BFS_LIMIT = 2_000_000
@@ -108,10 +108,12 @@ def reachable_states(defn: Definition, limit: int = BFS_LIMIT) -> tuple[np.ndarr
     seen = pack(start)
     frontier = start
     while len(frontier):
+        deadline.check()
         if len(frontier) * len(steps) * defn.stickers > BFS_BYTES:
             raise TooLarge(len(seen))
         children = []
         for src, pos, col, earlier in steps:
+            deadline.check()
             rows = frontier
             if len(pos):
                 mask = np.all(rows[:, pos] == col, axis=1)

@@ -10,7 +10,9 @@ import re
 from dataclasses import dataclass
 from typing import Callable
 
-from solver.catalog import ball_ring, cubes, cuboids, flipit, globe, loopover, megaminx, pyraminx, skewb, sliding, wreath
+from solver.catalog import (
+    ball_ring, cubes, cuboids, dino, flipit, globe, loopover, megaminx, pyraminx, skewb, sliding, wreath,
+)
 from solver.errors import DefinitionError
 
 
@@ -34,6 +36,7 @@ FAMILIES = (
            ("floppy", "domino", "cuboid-2x2x3", "cuboid-2x2x4", "cuboid-2x3x3", "cuboid-3x3x4", "cuboid-3x3x5"), cuboids.check),
     Family("pyraminx", "pyraminx", (), pyraminx.build, pyraminx.describe, ("pyraminx",)),
     Family("skewb", "skewb", (), skewb.build, skewb.describe, ("skewb",)),
+    Family("dino", "dino", (), dino.build, dino.describe, ("dino",)),
     Family("megaminx", "megaminx", (), megaminx.build, megaminx.describe, ("megaminx",)),
     Family("ball-ring", "ball-ring", (), ball_ring.build, ball_ring.describe, ("ball-ring",)),
     Family(rf"loopover-{N}x{N}", "loopover-RxC", (loopover.SIZES,) * 2, loopover.build, loopover.describe,

@@ -66,6 +66,23 @@ def stickers(w: int, d: int, h: int) -> list[Sticker]:
     return out
 
 
+def in_face(s: Sticker) -> list[int]:
+    """The sticker's two coordinates within its face (those along the face's outward axis dropped)."""
+    return [c for c, a in zip(s.point, FACES[s.face][0]) if a == 0]
+
+
+def corner_turn_puzzle(name: str, description: str, sts: list[Sticker], corners: dict, above: float,
+                       cells: list) -> dict:
+    """A puzzle on some stickers of a cube net turned around corners: each named corner turns
+    the stickers beyond the plane `point . corner = above` by 120 degrees, with '."""
+    body = Body([s.point for s in sts])
+    moves = []
+    for move_name, corner in corners.items():
+        moves += native.turn_and_inverse(move_name, body.layer_turn(corner, -120, above))
+    return native.definition(name=name, description=description, goal=[FACES[s.face][1] for s in sts],
+                             moves=moves, colours=colours(), cells=cells)
+
+
 def layers(w: int, d: int, h: int, face: str) -> int:
     """How many layers the box has along the axis of `face`."""
     axis = FACES[face][0]

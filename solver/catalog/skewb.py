@@ -9,8 +9,7 @@ and three centres; the turned half is the one on the corner's side of the cut.
 
 from __future__ import annotations
 
-from solver.catalog import box, native
-from solver.catalog.geometry import Body
+from solver.catalog import box
 
 # move name: the corner it turns around (x: R +1, y: U +1, z: F +1). None of these halves holds UFR.
 CORNERS = {"R": (1, -1, -1), "U": (-1, 1, -1), "L": (-1, -1, 1), "B": (-1, -1, -1)}
@@ -21,27 +20,16 @@ def stickers() -> list[box.Sticker]:
     (a centre) or both non-zero (a corner)."""
     result = []
     for s in box.stickers(3, 3, 3):
-        in_face = [c for c, a in zip(s.point, box.FACES[s.face][0]) if a == 0]
-        if (in_face[0] == 0) == (in_face[1] == 0):
+        a, b = box.in_face(s)
+        if (a == 0) == (b == 0):
             result.append(s)
     return result
 
 
 def build(name: str = "skewb") -> dict:
     sts = stickers()
-    body = Body([s.point for s in sts])
-    moves = []
-    for move_name, corner in CORNERS.items():
-        p = body.layer_turn(corner, -120, 0)
-        moves += native.turn_and_inverse(move_name, p)
-    return native.definition(
-        name=name,
-        description=describe(),
-        goal=[box.FACES[s.face][1] for s in sts],
-        moves=moves,
-        colours=box.colours(),
-        cells=[s.cell if 0 not in s.point else (*s.cell, "diamond") for s in sts],
-    )
+    return box.corner_turn_puzzle(name, describe(), sts, CORNERS, 0,
+                                  [s.cell if 0 not in s.point else (*s.cell, "diamond") for s in sts])
 
 
 def describe() -> str:

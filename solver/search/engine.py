@@ -26,7 +26,7 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from solver import perm
+from solver import deadline, perm
 from solver.definition.model import Definition
 from solver.engine import Codec, State, verify
 from solver.errors import PuzzleError
@@ -38,11 +38,11 @@ from solver.search.budget import Budget, Stopped
 from solver.search.ida import Heuristic, IdaSearch, combine
 from solver.search.kernels import apply_move, occupancy, puzzle_arrays
 from solver.search.macros import Finisher
+from solver.search.methods import METHODS
 from solver.search.model import search_model
 from solver.search.plan import entries, full_size, make_plan
 from solver.search.ranking import Projection, full_projection
 
-METHODS = ("table", "ida", "fallback", "astar", "bidir", "bfs")
 
 
 
@@ -87,18 +87,19 @@ def solve(
     state = tuple(state)
     if method == "bfs":
         return _plain(defn, state, method, budget)
-    try:
-        model = search_model(defn)
-    except PuzzleError:
-        if method not in (None, "bidir"):
-            raise
-        return _plain(defn, state, "bidir", budget)
-    if method == "bidir" and full_size(model) is None:
-        return _plain(defn, state, "bidir", budget)
-    loc = model.encode(state)
-    model.check_twists(loc)
-    goal_views = model.goals_for(state)
-    plan = make_plan(model, memory_budget())
+    with deadline.phase("planning"):
+        try:
+            model = search_model(defn)
+        except PuzzleError:
+            if method not in (None, "bidir"):
+                raise
+            return _plain(defn, state, "bidir", budget)
+        if method == "bidir" and full_size(model) is None:
+            return _plain(defn, state, "bidir", budget)
+        loc = model.encode(state)
+        model.check_twists(loc)
+        goal_views = model.goals_for(state)
+        plan = make_plan(model, memory_budget())
     if method is None:
         if plan.full is not None:
             method = "table"
@@ -130,9 +131,6 @@ def _names(model, moves: list[int]) -> list[str]:
     return [model.move_names[m] for m in moves]
 
 
-BUILD_SECONDS_PER_ENTRY_MOVE = 30e-9  # a pessimistic rate for the table builds
-
-
 def _databases(model, projections: list[Projection], full: bool = False, budget: Budget | None = None) -> list:
     """The databases from the cache, building the missing ones; under a time limit only those
     whose build fits in half the time left (the search then runs with what it has)."""
@@ -140,7 +138,7 @@ def _databases(model, projections: list[Projection], full: bool = False, budget:
     for p in projections:
         left = budget.remaining() if budget is not None else None
         if left is not None:
-            cost = entries(model, p) * len(model.move_names) * BUILD_SECONDS_PER_ENTRY_MOVE
+            cost = pdb.build_seconds(model, p)
             db = pdb.cached(model, p, budget_bytes=memory_budget(), full=full, build_missing=cost < left / 2)
             if db is not None:
                 out.append(db)
@@ -155,7 +153,8 @@ def _table(model, plan, loc, goal_views, budget) -> SolveResult:
         raise PuzzleError("method table: the full distance table does not fit the memory budget")
     found = _databases(model, [projection], full=True, budget=budget)
     if not found:
-        return SolveResult(None, False, "table", complete=False, stopped="time limit")
+        return SolveResult(None, False, "table", complete=False, stopped="time limit",
+                           extra={"phase": "table building"})
     (db,) = found
     if not db.exact:  # distances beyond 15 packed in 4 bits: use the table as a bound instead
         return _search(model, combine(model, [db]), loc, goal_views, budget, 1, "table")
@@ -175,8 +174,9 @@ def _heuristic(model, plan, budget: Budget | None = None) -> Heuristic:
     hit = _heuristics.get(key)
     if hit is not None and hit[0] is model:
         return hit[1]
-    databases = _databases(model, projections, full=plan.full is not None, budget=budget)
-    heuristic = combine(model, databases, [0] * len(databases) if plan.additive else None)
+    with deadline.phase("table building"):
+        databases = _databases(model, projections, full=plan.full is not None, budget=budget)
+        heuristic = combine(model, databases, [0] * len(databases) if plan.additive else None)
     if len(databases) == len(projections):  # keep only complete sets
         _heuristics[key] = (model, heuristic)
     return heuristic

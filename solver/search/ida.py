@@ -17,6 +17,7 @@ from dataclasses import dataclass
 import numba as nb
 import numpy as np
 
+from solver import deadline
 from solver.definition.canonical import content_hash
 from solver.search.budget import Budget
 from solver.search.kernels import apply_move, is_goal, occupancy, prefetch, puzzle_arrays
@@ -79,6 +80,7 @@ def _move_tables(model, factors, groups, pieces) -> tuple[np.ndarray, np.ndarray
     pz = puzzle_arrays(model)
     tracked = np.arange(model.n_pieces, dtype=np.int32)
     for f in chosen:
+        deadline.check()  # a solve's time limit holds while its move tables are built
         rows = int(factors[f, SIZE]) * moves
         _factor_table(pz, f, f, factors, groups, pieces, tracked, model.goals[0], moves, tables[toff[f] : toff[f] + rows])
     if total >= 1_000_000:
@@ -87,6 +89,19 @@ def _move_tables(model, factors, groups, pieces) -> tuple[np.ndarray, np.ndarray
         np.save(tmp, tables)
         os.replace(tmp, path)
     return tables, toff
+
+
+# The kernels are compiled once per argument type, and a tuple's type includes its length and
+# its arrays' writability: bodies are passed read-only, padded to a multiple of BODY_SLOTS, so that
+# every solve with up to that many databases runs the same compiled (and disk-cached) kernel
+# instead of compiling anew (tens of seconds) for each number of databases.
+BODY_SLOTS = 8
+
+
+def _read_only(array) -> np.ndarray:
+    view = np.asarray(array).view()
+    view.setflags(write=False)
+    return view
 
 
 def combine(model, databases, sets: list[int] | None = None) -> Heuristic:
@@ -104,18 +119,22 @@ def combine(model, databases, sets: list[int] | None = None) -> Heuristic:
         factors.append(f)
         groups.append(g)
         pieces.append(db.ranker.pieces)
-        bodies.append(np.asarray(db.body))
-    if not databases:
-        bodies.append(np.zeros(1, dtype=np.uint8))
-    bodies = tuple(bodies)
+        bodies.append(_read_only(db.body))
+    slots = max(1, -(-len(bodies) // BODY_SLOTS)) * BODY_SLOTS
+    bodies = tuple(bodies + [_read_only(np.zeros(1, dtype=np.uint8))] * (slots - len(bodies)))
     sets = list(range(len(databases))) if sets is None else sets
     cat = lambda xs, shape, dt: np.concatenate(xs).astype(dt) if xs else np.zeros(shape, dt)
     factors, groups, pieces = cat(factors, (0, 10), np.int64), cat(groups, (0, 9), np.int64), cat(pieces, (0,), np.int32)
     return Heuristic(
         factors, groups, pieces, bodies,
         np.array(span, dtype=np.int64).reshape(len(span), 2), np.array([db.bits for db in databases], dtype=np.int64),
-        np.array(sets, dtype=np.int64), max(sets, default=-1) + 1, *_move_tables(model, factors, groups, pieces),
+        np.array(sets, dtype=np.int64), max(sets, default=-1) + 1, *_kernel_tables(model, factors, groups, pieces),
     )
+
+
+def _kernel_tables(model, factors, groups, pieces) -> tuple[np.ndarray, np.ndarray]:
+    tables, toff = _move_tables(model, factors, groups, pieces)
+    return _read_only(tables), toff  # read-only whether memory-mapped or just built: one kernel type
 
 
 @nb.njit(cache=True, nogil=True)

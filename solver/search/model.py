@@ -17,7 +17,7 @@ from functools import cached_property
 
 import numpy as np
 
-from solver import perm
+from solver import deadline, perm
 from solver.definition.model import Definition
 from solver.errors import StateError, UnreachableError
 from solver.recent import Recent
@@ -136,6 +136,7 @@ class SearchModel:
         perms = [self.defn.move(name).perm for name in self.move_names]
         singles = {p for p in perms} | {perm.identity(self.defn.stickers)}
         for a in range(m):
+            deadline.check()  # m^2 compositions: seconds for puzzles with many moves
             for b in range(m):
                 ab = perm.compose(perms[a], perms[b])
                 if ab in singles:
@@ -194,6 +195,7 @@ def compile_model(defn: Definition, pieces) -> SearchModel:
     case_start = [0]
     guards: list[list[tuple[int, str]]] = []
     for move in defn.moves:
+        deadline.check()  # big puzzles take seconds here: a solve's time limit holds
         for case in move.cases:
             parts = pieces.action(case.perm)
             row = np.empty(n_codes, dtype=np.int32)

@@ -324,25 +324,60 @@ def _factor_tables(model, ranker: Ranker, pz: Puzzle) -> tuple[np.ndarray, np.nd
     return out, offsets
 
 
-def _table_plan(model, ranker: Ranker):
-    """(kinds, adds, add offsets) when the factor-table search applies, else None."""
+def by_move_tables(model, ranker: Ranker) -> bool:
+    """Whether a table over `ranker` is built by the fast search over factor move tables: an
+    unguarded puzzle whose factors' move tables (and twist-sum tables) fit their limits."""
+    if model.guarded:
+        return False
     factors = ranker.factors
     moves = len(model.move_names)
-    kinds = factors[:, KIND].astype(np.int64)
+    kinds = factors[:, KIND]
     rows = sum(int(factors[f - 1 if kinds[f] == PTW else f, SIZE]) * moves for f in range(len(factors)))
+    twist_sums = all(int(factors[f, SIZE]) ** 2 <= ADD_TABLE_LIMIT for f in range(len(factors)) if kinds[f] == PTW)
+    return rows <= FACTOR_TABLE_LIMIT and twist_sums
+
+
+def _table_plan(model, ranker: Ranker):
+    """(kinds, adds, add offsets) when the factor-table search applies, else None."""
+    if not by_move_tables(model, ranker):
+        return None
+    factors = ranker.factors
+    kinds = factors[:, KIND].astype(np.int64)
     adds, add_offsets, total = [], [], 0
     for f in range(len(factors)):
         add_offsets.append(total)
         if kinds[f] == PTW:
             size = int(factors[f, SIZE])
-            if size * size > ADD_TABLE_LIMIT:
-                return None
             adds.append(_digit_sums(int(factors[f, FK]), int(factors[f, G1] - factors[f, G0])))
             total += size * size
-    if model.guarded or rows > FACTOR_TABLE_LIMIT:
-        return None
     adds = np.concatenate(adds) if adds else np.zeros(1, dtype=np.int32)
     return kinds, adds, np.array(add_offsets, dtype=np.int64)
+
+
+TABLE_SECONDS_PER_ENTRY_MOVE = 30e-9  # search by move tables (pessimistic, quiet machine)
+RANKING_SECONDS_PER_ENTRY_MOVE = 1e-6  # search that ranks every successor (measured on a loaded machine)
+
+
+def build_seconds(model, projection: Projection) -> float:
+    """A pessimistic estimate of the time to build the table over `projection`."""
+    ranker = make_ranker(model, projection)
+    rate = TABLE_SECONDS_PER_ENTRY_MOVE if by_move_tables(model, ranker) else RANKING_SECONDS_PER_ENTRY_MOVE
+    return ranker.size * len(model.move_names) * rate
+
+
+def _inverse_tables(tables: np.ndarray, offsets: np.ndarray, ranker: Ranker, moves: int) -> np.ndarray | None:
+    """The move tables of the inverse moves, by inverting each move's digit permutation (a move
+    permutes a position or twist factor's digits); None when a factor adds twists (PTW)."""
+    factors = ranker.factors
+    if (factors[:, KIND] == PTW).any():
+        return None
+    out = np.empty_like(tables)
+    for f in range(len(factors)):
+        size = int(factors[f, SIZE])
+        for m in range(moves):
+            row = tables[offsets[f] + m * size : offsets[f] + (m + 1) * size]
+            out[offsets[f] + m * size + row] = np.arange(size, dtype=tables.dtype)
+    return out
 
 
 def distances(model, ranker: Ranker, counted: np.ndarray | None = None) -> tuple[np.ndarray, list[int]]:
@@ -358,7 +393,9 @@ def distances(model, ranker: Ranker, counted: np.ndarray | None = None) -> tuple
     tables = _table_plan(model, ranker) if len(counted) == len(ranker.pieces) else None
     if tables is not None:
         tf, offsets = _factor_tables(model, ranker, fwd)
-        tb, _ = _factor_tables(model, ranker, back)
+        tb = _inverse_tables(tf, offsets, ranker, moves)
+        if tb is None:
+            tb, _ = _factor_tables(model, ranker, back)
         depth = _bfs_tables(dist, tb, tf, offsets, sizes, *tables, moves, goal_ranks, counts)
     else:
         succ = np.zeros((int(np.diff(model.case_start).max()), model.n_pieces), dtype=np.int32)

@@ -12,8 +12,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from solver import deadline
 from solver.errors import PuzzleError
-from solver.search.pdb import DEFAULT_BUDGET, MAX_ENTRIES, stored_bytes
+from solver.search.pdb import DEFAULT_BUDGET, MAX_ENTRIES, build_seconds, stored_bytes
 from solver.search.ranking import MAX_SLOTS, RANK_LIMIT, Part, Projection, full_projection, make_ranker
 
 
@@ -43,24 +44,35 @@ def full_size(model) -> int | None:
     return size if size < RANK_LIMIT else None
 
 
+MAX_BUILD_SECONDS = 60.0  # a table the plan asks for builds within about a minute (estimated)
+
+
+def _fits(model, part: Part, cap: int) -> bool:
+    """At most `cap` entries, and quick enough to build: a part too large for move tables is
+    searched by ranking every successor, tens of times slower, so it is kept smaller."""
+    deadline.check()  # planning a large puzzle ranks many candidate parts
+    projection = Projection((part,))
+    return entries(model, projection) <= cap and build_seconds(model, projection) <= MAX_BUILD_SECONDS
+
+
 def _chunks(model, r: int, cap: int) -> list[Part]:
     """Consecutive runs of the orbit's classes, each run as large as `cap` entries allow."""
     orb = model.orbits[r]
     twist = orb.k > 1
     whole = Part(r, tuple(range(orb.n)), twist)
-    if entries(model, Projection((whole,))) <= cap:
+    if _fits(model, whole, cap):
         return [whole]
     classes = [list(np.flatnonzero(orb.classes == c)) for c in dict.fromkeys(orb.classes.tolist())]
     parts, current = [], []
     for members in classes:
         trial = current + members
-        if entries(model, Projection((Part(r, tuple(int(p) for p in trial), twist),))) <= cap:
+        if _fits(model, Part(r, tuple(int(p) for p in trial), twist), cap):
             current = trial
             continue
         if current:
             parts.append(Part(r, tuple(int(p) for p in current), twist))
         single = Part(r, tuple(int(p) for p in members), twist)
-        current = members if entries(model, Projection((single,))) <= cap else []
+        current = members if _fits(model, single, cap) else []
     if current and len(current) < orb.n:
         parts.append(Part(r, tuple(int(p) for p in current), twist))
     return parts

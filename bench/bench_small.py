@@ -1,0 +1,76 @@
+"""Wall time of `puzzle solve --optimal` on small and medium puzzles, as a user runs it from the
+command line (issue 19): per puzzle, the first solve in a fresh table cache (tables built) and then
+5 random states solved again with the tables cached, each in its own process. Printed beside the
+goals (first solve of a puzzle under 10 M states < 3 s, repeated solve < 0.5 s) and twsearch's
+figures where the issue quotes them. The load average is printed too: on a shared machine every
+wall time grows with it. Run: `python bench/bench_small.py [--quick] [NAME ...]`."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from solver import api  # noqa: E402
+
+PUZZLES = ["cube2", "skewb", "pyraminx", "dino", "floppy", "domino", "cuboid-2x2x3", "ball-ring",
+           "sliding-2x3", "sliding-3x3", "flipit-8", "loopover-3x3", "cuboid-2x2x4"]
+TWSEARCH = {"cube2": 0.10, "skewb": 0.25, "dino": 0.2}  # seconds, as quoted in issue 19
+FIRST_GOAL, REPEAT_GOAL, SMALL = 3.0, 0.5, 10_000_000
+
+
+def puzzle_solve(name: str, state, cache: str) -> tuple[float, dict]:
+    env = dict(os.environ, PUZZLEHUB_CACHE=cache)
+    text = json.dumps(list(state))
+    started = time.monotonic()
+    out = subprocess.run([sys.executable, "-m", "solver", "solve", name, "--state", text, "--optimal", "--json"],
+                         env=env, capture_output=True, text=True, cwd=ROOT)
+    wall = time.monotonic() - started
+    if out.returncode not in (0, 1):
+        raise SystemExit(f"{name}: puzzle solve failed: {out.stderr.strip()}")
+    result = json.loads(out.stdout)
+    defn = api.load(name)
+    if result["solution"] is not None and not api.verify(defn, tuple(state), result["solution"]):
+        raise SystemExit(f"{name}: the answer does not replay")
+    return wall, result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--quick", action="store_true", help="2 states per puzzle instead of 5")
+    parser.add_argument("names", nargs="*", default=PUZZLES)
+    args = parser.parse_args()
+    runs = 2 if args.quick else 5
+    print(f"load average at start: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores "
+          "(a loaded machine stretches every wall time)")
+    print(f"{'puzzle':14} {'states':>13} {'first s':>8} {'goal':>5} {'repeat s (median/max)':>22} {'goal':>5} "
+          f"{'twsearch':>8}  method, lengths")
+    for name in args.names:
+        defn = api.load(name)
+        count, _ = api.info(defn)["state_count"], None
+        states = [api.scramble(defn, random_state=True, seed=s)["state"] for s in range(runs)]
+        with tempfile.TemporaryDirectory(prefix="bench-small-") as cache:
+            first, result = puzzle_solve(name, states[0], cache)
+            repeats, lengths = [], []
+            for state in states:
+                wall, result = puzzle_solve(name, state, cache)
+                repeats.append(wall)
+                lengths.append(result["length"])
+        goal = f"{FIRST_GOAL:.1f}" if count < SMALL else "-"
+        tw = f"{TWSEARCH[name]:.2f}" if name in TWSEARCH else "-"
+        print(f"{name:14} {count:>13,} {first:8.2f} {goal:>5} {statistics.median(repeats):10.2f} / {max(repeats):<9.2f} "
+              f"{REPEAT_GOAL:5.1f} {tw:>8}  {result['method']}, {lengths}", flush=True)
+    print(f"load average at end: {os.getloadavg()[0]:.1f}")
+
+
+if __name__ == "__main__":
+    main()
