@@ -316,8 +316,11 @@ export class Player {
     const result = this.puzzle.apply(here, name);
     if (!result) { this.message(`move ${name} cannot be made in this state`); return; }
     this.message("");
+    // the moves after the cursor are dropped, and with them the checkpoints past it
     this.moves = this.moves.slice(0, this.cursor).concat([name]);
-    this.rebuildCheckpoints();
+    const done = this.setup.length + this.cursor;
+    this.checkpoints.length = Math.floor(done / CHECKPOINT) + 1;
+    if ((done + 1) % CHECKPOINT === 0) this.checkpoints.push(result.state);
     this.cursor += 1;
     this.animate(here, result, false);
     this.update(result.state);
