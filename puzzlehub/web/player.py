@@ -20,6 +20,7 @@ from django.urls import reverse
 from puzzlehub.repos.services import load_definition
 from puzzlehub.web.colours import blank_symbols, colour_map
 from solver import api as solver_api
+from solver.definition import geometry
 from solver.errors import PuzzleError
 
 MAX_PERMALINK_CHARS = 20_000  # setup + alg text in a URL; longer is refused, not parsed
@@ -80,6 +81,7 @@ def player_model(defn) -> dict:
         ],
         "groups": _groups(defn),
         "inverses": {m.name: defn.inverse_name(m.name) for m in defn.moves if not m.guarded},
+        "geometry": geometry.data(defn.geometry) if defn.geometry else None,
     }
 
 

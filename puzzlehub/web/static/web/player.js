@@ -151,6 +151,129 @@ class Drawing {
       if (this.nodes[i]) this.place(this.nodes[i], i, 0, 0);
     }
   }
+
+  // How a move looks while it runs: each sticker shown at `dst` glides in from the cell `src` it
+  // left. frame(left) draws it with `left` of the way still to go (1 -> 0).
+  motion(pairs) {
+    const glides = [];
+    for (const [src, dst] of pairs) {
+      if (!this.nodes[dst] || !this.centres[src]) continue;
+      glides.push([this.nodes[dst], dst, this.centres[src][0] - this.centres[dst][0], this.centres[src][1] - this.centres[dst][1]]);
+    }
+    if (!glides.length) return null;
+    return {
+      frame: (left) => { for (const [node, i, dx, dy] of glides) this.place(node, i, dx * left, dy * left); },
+      end: () => { for (const [node, i] of glides) this.place(node, i, 0, 0); },
+    };
+  }
+}
+
+// --- the 3D drawing: the definition's geometry block, seen from a view the user turns by dragging ----
+function rotationMatrix(axis, degrees) {
+  const len = Math.hypot(axis[0], axis[1], axis[2]);
+  const [x, y, z] = axis.map((v) => v / len);
+  const a = degrees * Math.PI / 180, c = Math.cos(a), s = Math.sin(a), t = 1 - c;
+  return [
+    [t * x * x + c, t * x * y - s * z, t * x * z + s * y],
+    [t * x * y + s * z, t * y * y + c, t * y * z - s * x],
+    [t * x * z - s * y, t * y * z + s * x, t * z * z + c],
+  ];
+}
+
+function multiply(a, b) {
+  return a.map((row) => [0, 1, 2].map((j) => row[0] * b[0][j] + row[1] * b[1][j] + row[2] * b[2][j]));
+}
+
+class Drawing3D {
+  constructor(model, container) {
+    this.model = model;
+    this.polygons = model.geometry.stickers;
+    this.turns = model.geometry.moves || {};
+    let radius = 0;
+    for (const poly of this.polygons) if (poly) for (const p of poly) radius = Math.max(radius, Math.hypot(p[0], p[1], p[2]));
+    this.scale = 100 / (radius || 1);
+    this.yaw = -35;
+    this.pitch = 28;
+    this.svg = svgEl("svg", { class: "puzzle player-svg player-3d", viewBox: "-108 -108 216 216", role: "img", "aria-label": model.name });
+    this.svg.style.maxWidth = "440px";
+    this.blanks = new Set(model.blanks);
+    this.nodes = this.polygons.map((poly, i) => {
+      if (!poly) return null;
+      const g = svgEl("g", { class: "sticker", "data-position": i });
+      g.appendChild(svgEl("polygon", { class: "sticker-shape" }));
+      g.appendChild(svgEl("title"));
+      this.svg.appendChild(g);
+      return g;
+    });
+    this.labels = [];
+    this.rotating = new Map();  // sticker -> rotation matrix while a move runs
+    this.view();
+    this.drag();
+    container.appendChild(this.svg);
+  }
+
+  view() {
+    this.matrix = multiply(rotationMatrix([1, 0, 0], this.pitch), rotationMatrix([0, 1, 0], this.yaw));
+    for (let i = 0; i < this.nodes.length; i++) if (this.nodes[i]) this.render(i);
+  }
+
+  // Project sticker i (turned by its move's rotation while one runs); a polygon facing away is hidden.
+  render(i) {
+    const m = this.rotating.has(i) ? multiply(this.matrix, this.rotating.get(i)) : this.matrix;
+    const k = this.scale, pts = [];
+    let area = 0, px = 0, py = 0;
+    const poly = this.polygons[i];
+    for (let j = 0; j < poly.length; j++) {
+      const p = poly[j];
+      const x = (m[0][0] * p[0] + m[0][1] * p[1] + m[0][2] * p[2]) * k;
+      const y = -(m[1][0] * p[0] + m[1][1] * p[1] + m[1][2] * p[2]) * k;
+      if (j) area += px * y - x * py;
+      else { pts.length = 0; }
+      pts.push(x.toFixed(1) + "," + y.toFixed(1));
+      px = x; py = y;
+    }
+    const first = pts[0].split(",").map(Number);
+    area += px * first[1] - first[0] * py;
+    const g = this.nodes[i];
+    const hidden = area >= 0;  // counter-clockwise from outside is clockwise on screen (y points down)
+    if (g.hidden3d !== hidden) { g.style.display = hidden ? "none" : ""; g.hidden3d = hidden; }
+    if (!hidden) g.firstChild.setAttribute("points", pts.join(" "));
+  }
+
+  drag() {
+    let last = null;
+    this.svg.addEventListener("pointerdown", (e) => { last = [e.clientX, e.clientY]; this.svg.setPointerCapture(e.pointerId); });
+    this.svg.addEventListener("pointermove", (e) => {
+      if (!last) return;
+      this.yaw += (e.clientX - last[0]) * 0.6;
+      this.pitch = Math.max(-89, Math.min(89, this.pitch + (e.clientY - last[1]) * 0.6));
+      last = [e.clientX, e.clientY];
+      this.view();
+    });
+    const stop = () => { last = null; };
+    this.svg.addEventListener("pointerup", stop);
+    this.svg.addEventListener("pointercancel", stop);
+  }
+
+  paint(i, colour) { Drawing.prototype.paint.call(this, i, colour); }
+
+  show(state) {
+    for (let i = 0; i < state.length; i++) this.paint(i, state[i]);
+  }
+
+  // The stickers a move carries turn about its axis: the one shown at `dst` starts turned back by
+  // the move's angle (forward; backwards the other way) and ends in place.
+  motion(pairs, name, backwards) {
+    const turn = this.turns[name];
+    if (!turn) return null;
+    const moving = pairs.map(([, dst]) => dst).filter((i) => this.nodes[i]);
+    const sign = backwards ? 1 : -1;
+    const frame = (left) => {
+      const m = rotationMatrix(turn.axis, sign * turn.angle * left);
+      for (const i of moving) { this.rotating.set(i, m); this.render(i); }
+    };
+    return { frame, end: () => { this.rotating.clear(); for (const i of moving) this.render(i); } };
+  }
 }
 
 // --- the player -------------------------------------------------------------------------------------
@@ -212,7 +335,8 @@ export class Player {
     r.tabIndex = -1;
     this.stage = el("div", { class: "player-stage" });
     r.appendChild(this.stage);
-    this.drawing = new Drawing(this.model, this.stage);
+    this.threeD = Boolean(this.model.geometry);
+    this.drawing = this.threeD ? new Drawing3D(this.model, this.stage) : new Drawing(this.model, this.stage);
 
     this.text = el("div", { class: "player-moves moves", "aria-label": "Move sequence" });
     r.appendChild(this.text);
@@ -238,6 +362,17 @@ export class Player {
     for (const t of [0.5, 1, 2, 4, 8, 16]) tempo.appendChild(el("option", { value: t, ...(t === this.tempo ? { selected: "" } : {}) }, `${t}/s`));
     tempo.addEventListener("change", () => { this.tempo = Number(tempo.value); });
     bar.append(tempo);
+    if (this.model.geometry) {
+      const view = button(this.threeD ? "2D" : "3D", "Switch between the 3D view and the flat layout", () => {
+        this.finishAnimation();
+        this.threeD = !this.threeD;
+        view.textContent = this.threeD ? "2D" : "3D";
+        this.stage.textContent = "";
+        this.drawing = this.threeD ? new Drawing3D(this.model, this.stage) : new Drawing(this.model, this.stage);
+        this.drawing.show(this.stateAt(this.setup.length + this.cursor));
+      }, "player-view");
+      bar.append(view);
+    }
     this.counter = el("span", { class: "player-counter", "aria-live": "polite" });
     bar.append(this.counter);
     r.appendChild(bar);
@@ -322,7 +457,7 @@ export class Player {
     this.checkpoints.length = Math.floor(done / CHECKPOINT) + 1;
     if ((done + 1) % CHECKPOINT === 0) this.checkpoints.push(result.state);
     this.cursor += 1;
-    this.animate(here, result, false);
+    this.animate(here, result, false, name);
     this.update(result.state);
   }
 
@@ -332,15 +467,16 @@ export class Player {
     if (Math.abs(delta) !== 1) { this.seek(target); return true; }
     const from = this.stateAt(this.setup.length + this.cursor);
     if (delta > 0) {
-      const result = this.puzzle.apply(from, this.moves[this.cursor]);
+      const name = this.moves[this.cursor];
+      const result = this.puzzle.apply(from, name);
       this.cursor = target;
-      this.animate(from, result, false);
+      this.animate(from, result, false, name);
       this.update(result.state);
     } else {
       const before = this.stateAt(this.setup.length + target);
       const result = this.puzzle.apply(before, this.moves[target]);
       this.cursor = target;
-      this.animate(before, result, true);
+      this.animate(before, result, true, this.moves[target]);
       this.update(before);
     }
     return true;
@@ -354,39 +490,32 @@ export class Player {
     this.update(state);
   }
 
-  // Each carried sticker glides from its cell to the cell it is carried to (backwards: the reverse).
-  animate(before, result, backwards) {
+  // Each carried sticker moves from where it was to where it is carried (backwards: the reverse):
+  // gliding between cells in 2D, turning about the move's axis in 3D.
+  animate(before, result, backwards, name) {
     this.finishAnimation();
     const d = this.drawing;
-    const after = result.state;
-    const glides = [];
-    for (const [from, to] of result.carried) {
-      const [src, dst] = backwards ? [to, from] : [from, to];
-      const node = d.nodes[dst];
-      if (!node) continue;
-      d.paint(dst, backwards ? before[dst] : after[dst]);
-      if (!d.centres[src]) continue;
-      glides.push([node, dst, d.centres[src][0] - d.centres[dst][0], d.centres[src][1] - d.centres[dst][1]]);
-    }
+    const pairs = result.carried.map(([from, to]) => (backwards ? [to, from] : [from, to]));
+    for (const [, dst] of pairs) d.paint(dst, backwards ? before[dst] : result.state[dst]);
     const duration = this.reduced ? 0 : Math.min(400, 800 / this.tempo);
-    if (duration === 0 || !glides.length) return;
-    for (const [node, i, dx, dy] of glides) d.place(node, i, dx, dy);
+    if (duration === 0) return;
+    const motion = d.motion(pairs, name, backwards);
+    if (!motion) return;
+    motion.frame(1);
     const start = performance.now();
     const frame = (now) => {
       const t = Math.min(1, (now - start) / duration);
-      const left = 1 - (t < 0.5 ? 2 * t * t : 1 - Math.pow(-2 * t + 2, 2) / 2);  // ease in and out
-      for (const [node, i, dx, dy] of glides) d.place(node, i, dx * left, dy * left);
-      if (t < 1) this.animation = { id: requestAnimationFrame(frame), glides };
-      else this.animation = null;
+      motion.frame(1 - (t < 0.5 ? 2 * t * t : 1 - Math.pow(-2 * t + 2, 2) / 2));  // eased
+      if (t < 1) this.animation.id = requestAnimationFrame(frame);
+      else { motion.end(); this.animation = null; }
     };
-    this.animation = { id: requestAnimationFrame(frame), glides };
-    this.root.classList.add("animating");
+    this.animation = { id: requestAnimationFrame(frame), motion };
   }
 
   finishAnimation() {
     if (!this.animation) return;
     cancelAnimationFrame(this.animation.id);
-    for (const [node, i] of this.animation.glides) this.drawing.place(node, i, 0, 0);
+    this.animation.motion.end();
     this.animation = null;
   }
 
