@@ -15,7 +15,7 @@ def centre(polygon):
     return [sum(p[k] for p in polygon) / len(polygon) for k in range(3)]
 
 
-@pytest.mark.parametrize("name", ["cube2", "cube3", "cube4", "floppy", "cuboid-2x3x3"])
+@pytest.mark.parametrize("name", ["cube2", "cube3", "cube4", "floppy", "cuboid-2x3x3", "megaminx"])
 def test_catalog_boxes_turn_each_sticker_onto_the_one_it_goes_to(name):
     defn = api.load_data(catalog.build(name))
     turns = {move: (axis, angle) for move, axis, angle in defn.geometry.moves}
@@ -26,11 +26,12 @@ def test_catalog_boxes_turn_each_sticker_onto_the_one_it_goes_to(name):
             if i == j:
                 continue  # not carried (or turned in place, as a centre is)
             moved = rotate(m, centre(defn.geometry.stickers[i]))
-            assert moved == pytest.approx(centre(defn.geometry.stickers[j]), abs=1e-6), (move.name, i)
+            assert moved == pytest.approx(centre(defn.geometry.stickers[j]), abs=1e-3), (move.name, i)  # coordinates are written rounded
 
 
-def test_catalog_polygons_face_outwards():
-    defn = api.load_data(catalog.build("cuboid-2x3x3"))
+@pytest.mark.parametrize("name", ["cuboid-2x3x3", "megaminx"])
+def test_catalog_polygons_face_outwards(name):
+    defn = api.load_data(catalog.build(name))
     for polygon in defn.geometry.stickers:
         a, b, c = polygon[:3]
         u = [b[k] - a[k] for k in range(3)]
