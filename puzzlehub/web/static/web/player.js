@@ -180,6 +180,8 @@ function rotationMatrix(axis, degrees) {
   ];
 }
 
+function dot3(a, b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
+
 function multiply(a, b) {
   return a.map((row) => [0, 1, 2].map((j) => row[0] * b[0][j] + row[1] * b[1][j] + row[2] * b[2][j]));
 }
@@ -197,16 +199,29 @@ class Drawing3D {
     this.svg = svgEl("svg", { class: "puzzle player-svg player-3d", viewBox: "-108 -108 216 216", role: "img", "aria-label": model.name });
     this.svg.style.maxWidth = "440px";
     this.blanks = new Set(model.blanks);
+    // Each polygon is flat, so its projection is an affine image of the polygon in its own plane:
+    // the points are written once in plane coordinates (origin poly[0], axes to poly[1] and to the
+    // last point) and each frame only sets the element's transform matrix, without parsing text.
+    this.frames = [];
     this.nodes = this.polygons.map((poly, i) => {
       if (!poly) return null;
+      const o = poly[0];
+      const e1 = poly[1].map((v, k) => v - o[k]), e2 = poly[poly.length - 1].map((v, k) => v - o[k]);
+      const g11 = dot3(e1, e1), g12 = dot3(e1, e2), g22 = dot3(e2, e2), det = g11 * g22 - g12 * g12;
+      const local = poly.map((p) => {
+        const d = p.map((v, k) => v - o[k]), b1 = dot3(d, e1), b2 = dot3(d, e2);
+        return [((g22 * b1 - g12 * b2) / det).toFixed(4), ((g11 * b2 - g12 * b1) / det).toFixed(4)].join(",");
+      });
+      this.frames[i] = [o, e1, e2];
       const g = svgEl("g", { class: "sticker", "data-position": i });
-      g.appendChild(svgEl("polygon", { class: "sticker-shape" }));
+      g.appendChild(svgEl("polygon", { class: "sticker-shape", points: local.join(" "), "vector-effect": "non-scaling-stroke" }));
       g.appendChild(svgEl("title"));
+      g.transform.baseVal.initialize(this.svg.createSVGTransform());
       this.svg.appendChild(g);
       return g;
     });
     this.labels = [];
-    this.rotating = new Map();  // sticker -> rotation matrix while a move runs
+    this.rotating = null;  // [stickers, rotation] while a move runs
     this.view();
     this.drag();
     container.appendChild(this.svg);
@@ -214,30 +229,27 @@ class Drawing3D {
 
   view() {
     this.matrix = multiply(rotationMatrix([1, 0, 0], this.pitch), rotationMatrix([0, 1, 0], this.yaw));
-    for (let i = 0; i < this.nodes.length; i++) if (this.nodes[i]) this.render(i);
+    const turned = this.rotating ? multiply(this.matrix, this.rotating[1]) : null;
+    const moving = this.rotating ? this.rotating[0] : new Set();
+    for (let i = 0; i < this.nodes.length; i++) if (this.nodes[i]) this.render(i, moving.has(i) ? turned : this.matrix);
   }
 
-  // Project sticker i (turned by its move's rotation while one runs); a polygon facing away is hidden.
-  render(i) {
-    const m = this.rotating.has(i) ? multiply(this.matrix, this.rotating.get(i)) : this.matrix;
-    const k = this.scale, pts = [];
-    let area = 0, px = 0, py = 0;
-    const poly = this.polygons[i];
-    for (let j = 0; j < poly.length; j++) {
-      const p = poly[j];
-      const x = (m[0][0] * p[0] + m[0][1] * p[1] + m[0][2] * p[2]) * k;
-      const y = -(m[1][0] * p[0] + m[1][1] * p[1] + m[1][2] * p[2]) * k;
-      if (j) area += px * y - x * py;
-      else { pts.length = 0; }
-      pts.push(x.toFixed(1) + "," + y.toFixed(1));
-      px = x; py = y;
-    }
-    const first = pts[0].split(",").map(Number);
-    area += px * first[1] - first[0] * py;
+  // Project sticker i with the 3x3 matrix m (the view, times the move's rotation while it runs);
+  // a polygon facing away is hidden.
+  render(i, m) {
+    const [o, e1, e2] = this.frames[i], k = this.scale;
+    const a = (m[0][0] * e1[0] + m[0][1] * e1[1] + m[0][2] * e1[2]) * k;
+    const b = -(m[1][0] * e1[0] + m[1][1] * e1[1] + m[1][2] * e1[2]) * k;
+    const c = (m[0][0] * e2[0] + m[0][1] * e2[1] + m[0][2] * e2[2]) * k;
+    const d = -(m[1][0] * e2[0] + m[1][1] * e2[1] + m[1][2] * e2[2]) * k;
     const g = this.nodes[i];
-    const hidden = area >= 0;  // counter-clockwise from outside is clockwise on screen (y points down)
+    const hidden = a * d - b * c >= 0;  // counter-clockwise from outside turns clockwise on screen (y down)
     if (g.hidden3d !== hidden) { g.style.display = hidden ? "none" : ""; g.hidden3d = hidden; }
-    if (!hidden) g.firstChild.setAttribute("points", pts.join(" "));
+    if (hidden) return;
+    const t = g.transform.baseVal.getItem(0).matrix;
+    t.a = a; t.b = b; t.c = c; t.d = d;
+    t.e = (m[0][0] * o[0] + m[0][1] * o[1] + m[0][2] * o[2]) * k;
+    t.f = -(m[1][0] * o[0] + m[1][1] * o[1] + m[1][2] * o[2]) * k;
   }
 
   drag() {
@@ -269,10 +281,12 @@ class Drawing3D {
     const moving = pairs.map(([, dst]) => dst).filter((i) => this.nodes[i]);
     const sign = backwards ? 1 : -1;
     const frame = (left) => {
-      const m = rotationMatrix(turn.axis, sign * turn.angle * left);
-      for (const i of moving) { this.rotating.set(i, m); this.render(i); }
+      const rotation = rotationMatrix(turn.axis, sign * turn.angle * left);
+      this.rotating = [new Set(moving), rotation];
+      const m = multiply(this.matrix, rotation);
+      for (const i of moving) this.render(i, m);
     };
-    return { frame, end: () => { this.rotating.clear(); for (const i of moving) this.render(i); } };
+    return { frame, end: () => { this.rotating = null; for (const i of moving) this.render(i, this.matrix); } };
   }
 }
 
