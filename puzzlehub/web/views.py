@@ -21,6 +21,7 @@ from puzzlehub.web import forms, player
 from puzzlehub.web.api import revision_for
 from puzzlehub.web.drawing import puzzle_svg
 from solver import api as solver_api
+from solver import catalog
 from solver.errors import PuzzleError
 
 
@@ -50,13 +51,22 @@ def _player(request, repository, revision, **options):
         return None
 
 
+def _popular(user, count=12):
+    """Catalog favourites first (a fresh install has no stars yet), then by stars and activity."""
+    favourites = {r.name: r for r in repo_selectors.search_repositories(user=user, owner=repos.CATALOG_OWNER)
+                  .filter(name__in=catalog.FAVOURITES)}
+    chosen = [favourites[n] for n in catalog.FAVOURITES if n in favourites][: count // 2]
+    rest = repo_selectors.search_repositories(user=user, ordering="stars").exclude(id__in=[r.id for r in chosen])
+    return chosen + list(rest[: count - len(chosen)])
+
+
 def home(request):
     q = request.GET.get("q", "").strip()
     if q:
         results = _page(request, repo_selectors.search_repositories(user=request.user, q=q))
         return render(request, "web/search.html", {"q": q, "page": results})
     return render(request, "web/home.html", {
-        "popular": repo_selectors.search_repositories(user=request.user, ordering="stars")[:12],
+        "popular": _popular(request.user),
         "recent": repo_selectors.search_repositories(user=request.user, ordering="-updated")[:8],
     })
 

@@ -123,3 +123,17 @@ def test_job_pages_and_repository_pages_draw_with_the_same_colours(alice, client
     assert model["colours"] == colour_map(cube)
     assert initial["start"] == list(solver_api.apply_moves(cube, ["R", "U"]))
     assert "jobs/jobs.css" in page  # the job page's stylesheet is loaded
+
+
+@pytest.mark.django_db
+def test_search_finds_catalog_puzzles_by_their_usual_names_and_home_shows_favourites(client_for, alice, make_repo):
+    publish_catalog(names=["cube3", "cube4", "sliding-3x3"])
+    make_repo(alice)
+    client = client_for()
+    for query in ("rubik", "3x3x3", "3x3", "Rubik"):
+        names = [r["name"] for r in client.get("/api/repos/", {"q": query}).json()["results"]]
+        assert "cube3" in names, query
+    assert "cube4" not in [r["name"] for r in client.get("/api/repos/", {"q": "3x3"}).json()["results"]]
+    home = client.get("/").content.decode()
+    popular = home[home.index("Popular"):] if "Popular" in home else home
+    assert popular.index("puzzlehub/cube3") < popular.index("alice/rings")  # favourites first
