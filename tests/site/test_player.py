@@ -137,3 +137,12 @@ def test_search_finds_catalog_puzzles_by_their_usual_names_and_home_shows_favour
     home = client.get("/").content.decode()
     popular = home[home.index("Popular"):] if "Popular" in home else home
     assert popular.index("puzzlehub/cube3") < popular.index("alice/rings")  # favourites first
+
+
+def test_the_solve_form_speaks_the_puzzles_own_moves(make_repo, alice, client_for):
+    make_repo(alice)
+    client = client_for()
+    client.force_login(alice)
+    page = client.get("/alice/rings/").content.decode()
+    assert 'placeholder="e.g. A B A&#x27;"' in page
+    assert "This puzzle's moves: A B A&#x27; B&#x27;" in page and "e.g. R U" not in page
