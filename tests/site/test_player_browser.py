@@ -38,7 +38,7 @@ SEED_NO_LAYOUT = "seed"
 
 
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize("puzzle", ["cube3", "cube7", "megaminx", "loopover-4x4", "sliding-4x4", "flipit-6",
+@pytest.mark.parametrize("puzzle", ["cube3", "cube7", "megaminx", "pyraminx", "skewb", "loopover-4x4", "sliding-4x4", "flipit-6",
                                     SEED_NO_LAYOUT])
 def test_turn_undo_scramble_and_play_a_permalink(live_server, new_page, client_for, alice, ball_ring, puzzle):
     if puzzle == SEED_NO_LAYOUT:
