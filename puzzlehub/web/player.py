@@ -20,25 +20,12 @@ from django.urls import reverse
 from puzzlehub.repos.services import load_definition
 from puzzlehub.web.colours import blank_symbols, colour_map
 from solver import api as solver_api
+from solver import perm
 from solver.definition import geometry
 from solver.errors import PuzzleError
 
 MAX_PERMALINK_CHARS = 20_000  # setup + alg text in a URL; longer is refused, not parsed
 SCRAMBLE_MOVES = (25, 400)    # random moves: at least, at most (more for puzzles with more stickers)
-
-
-def _cycles(p) -> list[list[int]]:
-    seen, out = [False] * len(p), []
-    for start in range(len(p)):
-        if seen[start] or p[start] == start:
-            continue
-        cycle, i = [], start
-        while not seen[i]:
-            seen[i] = True
-            cycle.append(i)
-            i = p[i]
-        out.append(cycle)
-    return out
 
 
 def _cells(defn) -> list:
@@ -75,7 +62,7 @@ def player_model(defn) -> dict:
         "tiles": len(set(defn.goal)) == defn.stickers,
         "cells": _cells(defn),
         "moves": [
-            {"name": m.name, "cases": [{"cycles": _cycles(c.perm), "guard": [list(g) for g in c.guard]}
+            {"name": m.name, "cases": [{"cycles": perm.cycles(c.perm), "guard": [list(g) for g in c.guard]}
                                        for c in m.cases]}
             for m in defn.moves
         ],

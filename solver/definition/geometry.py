@@ -4,8 +4,8 @@
       stickers:            # one entry per sticker: a flat polygon of 3D points, or null (not drawn)
         - [[-2.8, 3, -2.8], [-1.2, 3, -2.8], [-1.2, 3, -1.2], [-2.8, 3, -1.2]]
         - ...
-      moves:               # per move (any subset): the axis it turns about, through the origin,
-        R: {axis: [1, 0, 0], angle: -90}      # and the angle in degrees (right-hand rule)
+      moves:               # per move (any subset; names of moves the puzzle lacks are skipped):
+        R: {axis: [1, 0, 0], angle: -90}      # the axis through the origin, degrees (right-hand rule)
 
 Like the layout it is presentation: it stays out of the canonical form and the content hash. The
 player draws the polygons, hides those facing away, and turns the stickers a move carries about
@@ -69,7 +69,7 @@ def parse(raw, stickers: int, move_names) -> Geometry:
     for name, turn in moves.items():
         place = f"geometry.moves.{name}"
         if name not in known:
-            raise DefinitionError(f"{place}: no move of this puzzle is named {name}")
+            continue  # a definition derived with fewer moves (a fork, a subgroup) keeps its geometry
         if not isinstance(turn, dict) or set(turn) != {"axis", "angle"}:
             raise DefinitionError(f"{place}: expected {{axis: [x, y, z], angle: degrees}}")
         axis = _point(turn["axis"], f"{place}.axis")
