@@ -10,6 +10,7 @@ api_patterns = [
     path("", include("puzzlehub.repos.api_urls")),
     path("", include("puzzlehub.algorithms.api_urls")),
     path("", include("puzzlehub.jobs.api_urls")),
+    path("", include("puzzlehub.web.api_urls")),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
 ]

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from operator import itemgetter
 
-from solver import perm
+from solver import alg, perm
 from solver.definition.model import Definition
 from solver.errors import NotationError, StateError
 
@@ -58,8 +58,13 @@ def state_text(defn: Definition, state: State) -> str:
 
 
 def parse_moves(defn: Definition, value) -> list[str]:
-    """Move names separated by spaces (or a list); an unknown name lists the valid ones."""
-    names = value.split() if isinstance(value, str) else list(value)
+    """Moves written in alg notation (solver.alg: groups, repeats, commutators), or a list of move
+    names; an unknown name lists the valid ones."""
+    if isinstance(value, str):
+        return alg.expand(defn, value)
+    names = list(value)
+    if len(names) > alg.MAX_MOVES:
+        raise NotationError(f"moves: at most {alg.MAX_MOVES:,} moves")
     index = defn.move_index
     for k, name in enumerate(names):
         if not isinstance(name, str) or name not in index:

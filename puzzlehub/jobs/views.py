@@ -1,7 +1,7 @@
 """Pages: the solve form, and a job's page (progress while it runs, the solution step by step after).
 
-Everything is rendered on the server and readable without JavaScript; static/jobs/job.js only
-refreshes the progress and steps through the solution.
+The job's start state and its solution are shown in the site's player (puzzlehub/web/player.py);
+static/jobs/job.js refreshes the progress while the job runs.
 """
 
 from django.contrib.auth.decorators import login_required
@@ -14,12 +14,7 @@ from django.views.decorators.http import require_POST
 from puzzlehub.jobs import selectors, services
 from puzzlehub.jobs.models import Job
 from puzzlehub.repos.selectors import get_repository
-from solver import api as solver_api
-
-# colours for definitions that give none, by colour index
-FALLBACK_HEX = ["#f4f4f4", "#d01010", "#109030", "#1040c0", "#f0c000", "#f07000", "#8040c0", "#20b0c0",
-                "#c04080", "#808080", "#603010", "#101010"]
-
+from puzzlehub.web.player import player_context
 
 def page_base() -> str:
     """The site's page frame when the web app provides one, else this app's plain frame."""
@@ -30,30 +25,23 @@ def page_base() -> str:
         return "jobs/base.html"
 
 
-def colour_map(defn) -> dict[str, str]:
-    given = {symbol: hex_ for symbol, _name, hex_ in defn.colors if hex_}
-    return {c: given.get(c, FALLBACK_HEX[i % len(FALLBACK_HEX)]) for i, c in enumerate(defn.colours)}
-
-
-def solution_steps(job: Job) -> list[dict]:
-    """The start state and the state after each move of a solve's solution, replayed here."""
-    solution = (job.result or {}).get("solution")
-    if job.kind != Job.SOLVE or job.status != Job.SUCCEEDED or solution is None or job.revision is None:
-        return []
-    defn = selectors.definition_of(job.revision)
-    colours = colour_map(defn)
-    state = tuple(job.options["state"])
-    steps = [{"number": 0, "move": None, "cells": [(c, colours[c]) for c in state]}]
-    for k, move in enumerate(solution, 1):
-        state = solver_api.apply_moves(defn, [move], state)
-        steps.append({"number": k, "move": move, "cells": [(c, colours[c]) for c in state]})
-    return steps
+def job_player(request, job: Job):
+    """The site's player on the job's start state (and, for a solve that succeeded, its solution
+    ready to play); None for jobs without a puzzle state."""
+    if job.revision is None or job.kind != Job.SOLVE or "state" not in (job.options or {}):
+        return None
+    solution = (job.result or {}).get("solution") if job.status == Job.SUCCEEDED else None
+    try:
+        return player_context(request, job.revision.repository, job.revision, start=job.options["state"],
+                              alg=solution or [], cursor=0, readonly=True, key="job")
+    except ValidationError:  # a stored definition that no longer loads: the page still shows the job
+        return None
 
 
 def job_page(request, job_id: int):
     job = selectors.get_job(job_id=job_id, user=request.user)
     return render(request, "jobs/job.html", {
-        "base": page_base(), "job": job, "steps": solution_steps(job),
+        "base": page_base(), "job": job, "player": job_player(request, job),
         "can_cancel": request.user.is_authenticated and job.user_id == request.user.id and not job.finished,
         "percent": round(job.progress * 100),
     })

@@ -4,7 +4,6 @@ Every definition goes through the solver's loader; its error, which names the pl
 becomes the error of the `definition` field. Facts are computed once per revision and stored.
 """
 
-import re
 from functools import lru_cache
 
 from django.contrib.auth import get_user_model
@@ -227,10 +226,9 @@ def publish_catalog(*, names=None) -> list[tuple[str, str]]:
         text = solver_api.export_yaml(defn)
         repository = Repository.objects.filter(owner=owner, name=name).select_related("head").first()
         if repository is None:
-            family = re.match(r"[a-z]+", name)
             create_repository(
                 owner=owner, name=name, definition=text, message="Publish from the built-in catalog",
-                description=defn.description, topics=["catalog"] + ([family.group(0)] if family else []),
+                description=defn.description, topics=["catalog"] + catalog.topics(name),
             )
             report.append((name, "created"))
         elif repository.head.definition != text:

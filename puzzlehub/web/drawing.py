@@ -2,9 +2,9 @@
 
 Each sticker is drawn at its layout cell (x, y in cell units, y downwards) in its shape; a puzzle
 without a layout is drawn as a grid in sticker order. Colours come from the definition's `colors`
-hex values, else from a palette for the usual one-letter names, else from a fixed sequence of
-distinct colours. Tile puzzles (every sticker a colour of its own: sliding puzzles, Loopover) also
-carry the tile's symbol, since there the symbol is what a player reads.
+hex values, else the site's one mapping (colours.py); a blank is drawn as an empty cell. Tile
+puzzles (every sticker a colour of its own: sliding puzzles, Loopover) also carry the tile's
+symbol, since there the symbol is what a player reads.
 """
 
 from __future__ import annotations
@@ -14,23 +14,10 @@ from xml.sax.saxutils import escape, quoteattr
 
 from django.utils.safestring import SafeString, mark_safe
 
-USUAL_COLOURS = {
-    "W": "#f5f5f5", "Y": "#ffd500", "R": "#c8102e", "O": "#ff6a13", "G": "#009b48", "B": "#0046ad",
-    "K": "#222222", "P": "#7b3fa0", "_": "#e4e6ea", ".": "#e4e6ea", "X": "#9aa0a6",
-}
-DISTINCT = ["#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1", "#ff9da7",
-            "#9c755f", "#bab0ac", "#1f77b4", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2",
-            "#7f7f7f", "#bcbd22", "#17becf", "#aec7e8"]
+from puzzlehub.web.colours import blank_symbols, colour_map
+
 CELL = 30      # pixels per layout unit
 GAP = 0.08     # fraction of a cell left empty around each sticker
-
-
-def colour_map(defn) -> dict[str, str]:
-    given = {symbol: hx for symbol, _name, hx in defn.colors if hx}
-    out = {}
-    for i, symbol in enumerate(defn.colours):
-        out[symbol] = given.get(symbol) or USUAL_COLOURS.get(symbol) or DISTINCT[i % len(DISTINCT)]
-    return out
 
 
 def _cells(defn) -> list[tuple[float, float, str] | None]:
@@ -88,10 +75,12 @@ def puzzle_svg(defn, state=None, *, label: str = "", extra_colours: dict | None 
         f'width="{width:.0f}" height="{height:.0f}" role="img" aria-label={quoteattr(label or defn.name)}>'
     ]
     tiles = len(set(defn.goal)) == defn.stickers
+    blanks = blank_symbols(defn)
     for i, (x, y, shape) in drawn:
         symbol = state[i]
-        parts.append(_shape(shape, x - min_x, y - min_y, colours[symbol], f"sticker {i}: {symbol}"))
-        if tiles:
+        fill = "none" if symbol in blanks else colours[symbol]
+        parts.append(_shape(shape, x - min_x, y - min_y, fill, f"sticker {i}: {symbol}"))
+        if tiles and symbol not in blanks:
             parts.append(_label(x - min_x, y - min_y, symbol))
     parts.append("</svg>")
     return mark_safe("".join(parts))

@@ -7,6 +7,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.paginator import Paginator
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.views.decorators.clickjacking import xframe_options_exempt
 from django.views.decorators.http import require_POST
 
 from puzzlehub.accounts import selectors as account_selectors
@@ -16,9 +17,11 @@ from puzzlehub.algorithms import services as algorithms
 from puzzlehub.jobs import services as jobs
 from puzzlehub.repos import selectors as repo_selectors
 from puzzlehub.repos import services as repos
-from puzzlehub.web import forms
+from puzzlehub.web import forms, player
+from puzzlehub.web.api import revision_for
 from puzzlehub.web.drawing import puzzle_svg
 from solver import api as solver_api
+from solver import catalog
 from solver.errors import PuzzleError
 
 
@@ -40,13 +43,30 @@ def _drawing(definition_text: str, moves=None, label=""):
     return puzzle_svg(defn, state, label=label)
 
 
+def _player(request, repository, revision, **options):
+    """A player's context for a revision; None when its stored text no longer loads."""
+    try:
+        return player.player_context(request, repository, revision, **options)
+    except ValidationError:
+        return None
+
+
+def _popular(user, count=12):
+    """Catalog favourites first (a fresh install has no stars yet), then by stars and activity."""
+    favourites = {r.name: r for r in repo_selectors.search_repositories(user=user, owner=repos.CATALOG_OWNER)
+                  .filter(name__in=catalog.FAVOURITES)}
+    chosen = [favourites[n] for n in catalog.FAVOURITES if n in favourites][: count // 2]
+    rest = repo_selectors.search_repositories(user=user, ordering="stars").exclude(id__in=[r.id for r in chosen])
+    return chosen + list(rest[: count - len(chosen)])
+
+
 def home(request):
     q = request.GET.get("q", "").strip()
     if q:
         results = _page(request, repo_selectors.search_repositories(user=request.user, q=q))
         return render(request, "web/search.html", {"q": q, "page": results})
     return render(request, "web/home.html", {
-        "popular": repo_selectors.search_repositories(user=request.user, ordering="stars")[:12],
+        "popular": _popular(request.user),
         "recent": repo_selectors.search_repositories(user=request.user, ordering="-updated")[:8],
     })
 
@@ -125,6 +145,7 @@ def repository_page(request, owner, name):
         "repo": repository,
         "head": head,
         "drawing": _drawing(head.definition, label=repository.full_name),
+        "player": _player(request, repository, head),
         "revisions": repo_selectors.revisions_of(repository)[:10],
         "forks": repo_selectors.forks_of(repository=repository, user=request.user)[:10],
         "algorithms": algorithm_selectors.algorithms_for(repository=repository, user=request.user)[:20],
@@ -206,7 +227,42 @@ def revision_page(request, owner, name, number):
     return render(request, "web/revision.html", {
         "repo": repository, "revision": revision, "previous": previous,
         "drawing": _drawing(revision.definition, label=f"{repository.full_name}@{revision.number}"),
+        "player": _player(request, repository, revision),
     })
+
+
+def play_page(request, owner, name, embed=False):
+    """The player on its own, holding everything in its URL: ?rev=N&setup=...&alg=...&at=K. A bad
+    permalink shows what is wrong (status 400) above the player at the latest revision."""
+    repository = repo_selectors.get_repository(owner=owner, name=name, user=request.user)
+    problems, setup, alg = [], [], []
+    try:
+        _repository, revision = revision_for(request, owner, name)
+    except ValidationError as exc:
+        problems += [f"{field}: {' '.join(m)}" for field, m in exc.message_dict.items()]
+        revision = repository.head
+    setup_text, alg_text = request.GET.get("setup", ""), request.GET.get("alg", "")
+    try:
+        state = player.play_state(repos.load_definition(revision.definition), setup=setup_text, alg=alg_text)
+        setup, alg = state["setup"], state["alg"]
+    except ValidationError as exc:
+        problems += [f"{field}: {' '.join(m)}" for field, m in exc.message_dict.items()]
+    at = request.GET.get("at", "")
+    cursor = min(int(at), len(alg)) if at.isdigit() else (0 if embed else len(alg))
+    context = {
+        "repo": repository, "revision": revision, "problems": problems,
+        "setup_text": setup_text, "alg_text": alg_text,
+        "player": _player(request, repository, revision, setup=setup, alg=alg, cursor=cursor,
+                          permalink=not embed, key="play"),
+        "drawing": _drawing(revision.definition, label=repository.full_name),
+    }
+    return render(request, "web/embed.html" if embed else "web/play.html", context,
+                  status=400 if problems else 200)
+
+
+@xframe_options_exempt  # made to be framed by comments, forums and docs elsewhere
+def embed_page(request, owner, name):
+    return play_page(request, owner, name, embed=True)
 
 
 def _revision_number(request, key):
@@ -297,14 +353,15 @@ def algorithm_page(request, pk):
     algorithm = algorithm_selectors.get_algorithm(algorithm_id=pk, user=request.user)
     revision = algorithm.revision
     moves = algorithm.moves.split()
-    before = after = None
+    before = after = play = None
     if revision is not None:
         before = _drawing(revision.definition, label="before")
         after = _drawing(revision.definition, moves=moves, label="after")
+        play = _player(request, revision.repository, revision, alg=moves, cursor=0)
     return render(request, "web/algorithm.html", {
         "algorithm": algorithm,
         "repo": revision.repository if revision else None,
-        "before": before, "after": after,
+        "before": before, "after": after, "player": play,
         "my_vote": algorithm_selectors.vote_of(user=request.user, algorithm=algorithm),
         "comments": algorithm_selectors.comments_of(algorithm),
         "comment_form": forms.CommentForm(),

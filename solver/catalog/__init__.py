@@ -53,6 +53,32 @@ FAMILIES = (
 ALIASES = {alias: "cuboid-{}x{}x{}".format(*dims) for alias, dims in cuboids.ALIASES.items()}
 
 
+# the names people search for, beyond the catalog's own
+NICKNAMES = {
+    "cube2": ["pocket-cube"], "cube3": ["rubik", "rubiks-cube"], "cube4": ["rubiks-revenge"],
+    "cube5": ["professors-cube"], "megaminx": ["dodecahedron"], "pyraminx": ["tetrahedron"],
+    "sliding-4x4": ["15-puzzle", "fifteen"], "sliding-3x3": ["8-puzzle"],
+}
+# shown first among the popular puzzles of a fresh install
+FAVOURITES = ("cube3", "cube2", "cube4", "megaminx", "pyraminx", "skewb", "sliding-4x4", "loopover-4x4",
+              "cube5", "flipit-6", "floppy", "ball-ring")
+
+
+def topics(name: str) -> list[str]:
+    """Search words for a catalog puzzle: its family, its size (`3x3x3` and `3x3` for cube3) and
+    nicknames (`rubik`)."""
+    family = re.match(r"[a-z]+", ALIASES.get(name, name)).group(0)
+    words = [family]
+    sizes = [int(v) for v in re.findall(r"\d+", ALIASES.get(name, name))]
+    if family == "cube" and sizes:
+        n = sizes[0]
+        words += [f"{n}x{n}x{n}", f"{n}x{n}"]
+    elif len(sizes) >= 2:
+        words.append("x".join(map(str, sizes)))
+    words += [alias for alias, target in ALIASES.items() if target == name]
+    return words + NICKNAMES.get(name, [])
+
+
 def names() -> list[str]:
     """Every catalog name shown in listings, representative sizes of each family included."""
     return [name for family in FAMILIES for name in family.examples]

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from solver import perm
 from solver.catalog import native
-from solver.catalog.geometry import Body
+from solver.catalog.geometry import Body, dot
 from solver.perm import Perm
 
 # face: (outward axis, colour symbol, colour name, hex)
@@ -72,15 +72,19 @@ def in_face(s: Sticker) -> list[int]:
 
 
 def corner_turn_puzzle(name: str, description: str, sts: list[Sticker], corners: dict, above: float,
-                       cells: list) -> dict:
+                       cells: list, polygons: list | None = None) -> dict:
     """A puzzle on some stickers of a cube net turned around corners: each named corner turns
-    the stickers beyond the plane `point . corner = above` by 120 degrees, with '."""
+    the stickers beyond the plane `point . corner = above` by 120 degrees, with '. With `polygons`
+    (one 3D polygon per sticker) the definition carries the geometry the 3D player draws."""
     body = Body([s.point for s in sts])
-    moves = []
+    moves, turns = [], {}
     for move_name, corner in corners.items():
         moves += native.turn_and_inverse(move_name, body.layer_turn(corner, -120, above))
+        turns[move_name] = {"axis": list(corner), "angle": -120}
+        turns[move_name + "'"] = {"axis": list(corner), "angle": 120}
+    geometry = None if polygons is None else {"stickers": polygons, "moves": turns}
     return native.definition(name=name, description=description, goal=[FACES[s.face][1] for s in sts],
-                             moves=moves, colours=colours(), cells=cells)
+                             moves=moves, colours=colours(), cells=cells, geometry=geometry)
 
 
 def layers(w: int, d: int, h: int, face: str) -> int:
@@ -94,10 +98,10 @@ def turn_name(face: str, depth: int) -> str:
     return face if depth == 1 else ("" if depth == 2 else str(depth)) + face + "w"
 
 
-def layer_moves(body: Body, w: int, d: int, h: int) -> list[tuple[str, Perm]]:
+def layer_moves(body: Body, w: int, d: int, h: int) -> list[tuple[str, Perm, tuple, int]]:
     """Clockwise turns of the outer 1 .. n//2 layers of every face (n layers along its axis): quarter
     turns with ' and 2 where the layer maps onto itself, else the half turn alone, named without
-    the 2 (it is the face's only turn: R on the floppy cube)."""
+    the 2 (it is the face's only turn: R on the floppy cube). Each with its axis and angle."""
     result = []
     for face, (axis, *_colour) in FACES.items():
         n = layers(w, d, h, face)
@@ -106,10 +110,24 @@ def layer_moves(body: Body, w: int, d: int, h: int) -> list[tuple[str, Perm]]:
             above = n - 2 * depth  # the plane between the turned layers and the rest
             quarter = body.layer_turn(axis, -90, above)
             if quarter is not None:
-                result += [(name, quarter), (name + "'", perm.inverse(quarter)), (name + "2", perm.power(quarter, 2))]
+                result += [(name, quarter, axis, -90), (name + "'", perm.inverse(quarter), axis, 90),
+                           (name + "2", perm.power(quarter, 2), axis, -180)]
             else:
-                result.append((name, body.layer_turn(axis, 180, above)))
+                result.append((name, body.layer_turn(axis, 180, above), axis, 180))
     return result
+
+
+STICKER_HALF = 0.88  # half a sticker's side, in the doubled coordinates where stickers are 2 apart
+
+
+def sticker_polygon(s: Sticker) -> list[list[float]]:
+    """The sticker's square in its face's plane, counter-clockwise seen from outside."""
+    axis = FACES[s.face][0]
+    u = tuple(abs(axis[(k + 1) % 3]) for k in range(3))  # two directions in the face's plane
+    v = tuple(abs(axis[(k + 2) % 3]) for k in range(3))
+    outward = dot((u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]), axis) > 0
+    corners = ((-1, -1), (1, -1), (1, 1), (-1, 1)) if outward else ((-1, -1), (-1, 1), (1, 1), (1, -1))
+    return [[round(s.point[k] + STICKER_HALF * (a * u[k] + b * v[k]), 3) for k in range(3)] for a, b in corners]
 
 
 def rotation_symmetries(body: Body, w: int, d: int, h: int) -> list[tuple[str, Perm]]:
@@ -140,12 +158,15 @@ def definition(w: int, d: int, h: int, name: str, description: str) -> dict:
     sts = stickers(w, d, h)
     body = Body([s.point for s in sts])
     moves = layer_moves(body, w, d, h)
+    geometry = {"stickers": [sticker_polygon(s) for s in sts],
+                "moves": {name: {"axis": list(axis), "angle": angle} for name, _p, axis, angle in moves}}
     return native.definition(
         name=name,
         description=description,
         goal=[FACES[s.face][1] for s in sts],
-        moves=[native.move(n, p) for n, p in moves],
+        moves=[native.move(n, p) for n, p, _axis, _angle in moves],
         colours=colours(),
         cells=[s.cell for s in sts],
         symmetries=[native.move(n, p) for n, p in rotation_symmetries(body, w, d, h)],
+        geometry=geometry,
     )

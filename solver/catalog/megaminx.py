@@ -124,11 +124,39 @@ def _net(sts, normals, corners):
     return cells
 
 
+INNER = 0.5  # the centre pentagon's size, as a part of the face's
+EDGE_CUT = 0.32  # where the edge stickers begin along a face's side, from each vertex
+SHRINK = 0.9  # each sticker drawn a little smaller than its cell, leaving a gap
+
+
+def _polygons(normals, corners) -> list[list[list[float]]]:
+    """Per sticker, in the order of stickers(): the centre pentagon, then corner kites and edge
+    quadrilaterals around it, counter-clockwise seen from outside."""
+    out = []
+    for face in ("U", *UPPER, *LOWER, "D"):
+        n, vs = normals[face], corners[face]
+        c = _scale(n, dot(vs[0], n))
+        inner = [_add(c, _scale(_sub(v, c), INNER)) for v in vs]
+        cut = [(_add(vs[k], _scale(_sub(vs[(k + 1) % 5], vs[k]), EDGE_CUT)),
+                _add(vs[k], _scale(_sub(vs[(k + 1) % 5], vs[k]), 1 - EDGE_CUT))) for k in range(5)]
+        shapes = [inner]
+        for k in range(5):
+            shapes.append([vs[k], cut[k][0], inner[k], cut[k - 1][1]])  # the corner at vs[k]
+            shapes.append([cut[k][0], cut[k][1], inner[(k + 1) % 5], inner[k]])  # the edge after it
+        for shape in shapes:
+            middle = _scale(tuple(map(sum, zip(*shape))), 1 / len(shape))
+            shape = [_add(middle, _scale(_sub(p, middle), SHRINK)) for p in shape]
+            if dot(_cross(_sub(shape[1], shape[0]), _sub(shape[2], shape[1])), n) < 0:
+                shape.reverse()
+            out.append([[round(x, 4) for x in p] for p in shape])
+    return out
+
+
 def build(name: str = "megaminx") -> dict:
     sts, normals, corners = stickers()
     body = Body([point for _f, point, _piece in sts])
     depth = {face: dot(corners[face][0], n) for face, n in normals.items()}
-    moves = []
+    moves, turns = [], {}
     for face in ("U", *UPPER, *LOWER, "D"):
         n = normals[face]
         on_face = [abs(dot(piece, n) - depth[face]) < 1e-6 for _f, _p, piece in sts]
@@ -137,6 +165,7 @@ def build(name: str = "megaminx") -> dict:
             raise RuntimeError(f"megaminx: the turn of {face} does not map the puzzle onto itself")
         for suffix, k in (("", 1), ("'", -1), ("2", 2), ("2'", -2)):
             moves.append(native.move(face + suffix, perm.power(fifth, k)))
+            turns[face + suffix] = {"axis": [round(x, 6) for x in n], "angle": -72 * k}
     return native.definition(
         name=name,
         description=describe(),
@@ -145,6 +174,7 @@ def build(name: str = "megaminx") -> dict:
         colours={s: (label, hex_) for s, label, hex_ in COLOURS.values()},
         cells=_net(sts, normals, corners),
         shape="circle",
+        geometry={"stickers": _polygons(normals, corners), "moves": turns},
     )
 
 

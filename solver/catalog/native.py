@@ -44,6 +44,7 @@ def definition(
     cells: Sequence,
     shape: str = "square",
     symmetries: Sequence[dict] = (),
+    geometry: dict | None = None,
 ) -> dict:
     """One native definition. `cells` holds per sticker [x, y] or [x, y, shape] (the layout)."""
     data = {
@@ -58,6 +59,8 @@ def definition(
     }
     if symmetries:
         data["symmetries"] = list(symmetries)
+    if geometry:
+        data["geometry"] = geometry
     return data
 
 

@@ -61,14 +61,34 @@ def stickers() -> list[tuple[str, tuple[float, int, str], tuple[int, int, int]]]
     return out
 
 
+SHRINK = 0.85  # each triangle drawn a little smaller than its place, leaving a gap
+
+
+def _polygon(face: str, cell, point) -> list[list[float]]:
+    """The small triangle around `point` (in ninths): its corners lie a third of the way from the
+    face's centre towards the face's vertices (pointing like the face), or away from them."""
+    vertices = [VERTICES[v] for v in FACES[face].corners]
+    centre = [sum(v[i] for v in vertices) / 3 for i in range(3)]
+    like_face = (cell[2] == "triangle-up") != FACES[face].down
+    sign = 3 * SHRINK if like_face else -3 * SHRINK
+    corners = [[round(point[i] + sign * (v[i] - centre[i]), 4) for i in range(3)] for v in vertices]
+    a, b, c = corners
+    u = [b[i] - a[i] for i in range(3)]
+    w = [c[i] - b[i] for i in range(3)]
+    normal = [u[1] * w[2] - u[2] * w[1], u[2] * w[0] - u[0] * w[2], u[0] * w[1] - u[1] * w[0]]
+    return corners if sum(n * x for n, x in zip(normal, centre)) > 0 else corners[::-1]
+
+
 def build(name: str = "pyraminx") -> dict:
     sts = stickers()
     body = Body([p for _f, _c, p in sts])
-    moves = []
+    moves, turns = [], {}
     for vertex, axis in VERTICES.items():
         # the tip and middle layer of a vertex: points whose weight on it is at least 4 ninths
         p = body.layer_turn(axis, -120, 3)
         moves += native.turn_and_inverse(vertex, p)
+        turns[vertex] = {"axis": list(axis), "angle": -120}
+        turns[vertex + "'"] = {"axis": list(axis), "angle": 120}
     return native.definition(
         name=name,
         description=describe(),
@@ -77,6 +97,7 @@ def build(name: str = "pyraminx") -> dict:
         colours={f.colour[0]: f.colour[1:] for f in FACES.values()},
         cells=[c for _f, c, _p in sts],
         shape="triangle-up",
+        geometry={"stickers": [_polygon(f, c, p) for f, c, p in sts], "moves": turns},
     )
 
 

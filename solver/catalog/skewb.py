@@ -26,10 +26,35 @@ def stickers() -> list[box.Sticker]:
     return result
 
 
+SHRINK = 0.88  # each sticker drawn a little smaller than its place, leaving a gap
+
+
+def _polygon(s: box.Sticker) -> list[list[float]]:
+    """A centre is the square between the face's edge midpoints; a corner the triangle between the
+    face's corner and the two edge midpoints beside it (doubled coordinates: faces at 3)."""
+    axis = box.FACES[s.face][0]
+    u = [abs(axis[(k + 1) % 3]) for k in range(3)]
+    v = [abs(axis[(k + 2) % 3]) for k in range(3)]
+    su, sv = sum(p * a for p, a in zip(s.point, u)), sum(p * a for p, a in zip(s.point, v))
+    if su == 0:
+        flat = [(3, 0), (0, 3), (-3, 0), (0, -3)]
+    else:
+        su, sv = (1 if su > 0 else -1), (1 if sv > 0 else -1)
+        flat = [(3 * su, 3 * sv), (3 * su, 0), (0, 3 * sv)]
+    middle = (sum(x for x, _ in flat) / len(flat), sum(y for _, y in flat) / len(flat))
+    corners = [[round(3 * axis[k] + (middle[0] + SHRINK * (x - middle[0])) * u[k]
+                      + (middle[1] + SHRINK * (y - middle[1])) * v[k], 4) for k in range(3)] for x, y in flat]
+    a, b, c = corners[:3]
+    e, f = [b[k] - a[k] for k in range(3)], [c[k] - b[k] for k in range(3)]
+    normal = [e[1] * f[2] - e[2] * f[1], e[2] * f[0] - e[0] * f[2], e[0] * f[1] - e[1] * f[0]]
+    return corners if sum(n * x for n, x in zip(normal, axis)) > 0 else corners[::-1]
+
+
 def build(name: str = "skewb") -> dict:
     sts = stickers()
     return box.corner_turn_puzzle(name, describe(), sts, CORNERS, 0,
-                                  [s.cell if 0 not in s.point else (*s.cell, "diamond") for s in sts])
+                                  [s.cell if 0 not in s.point else (*s.cell, "diamond") for s in sts],
+                                  polygons=[_polygon(s) for s in sts])
 
 
 def describe() -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import yaml
 
 from solver import perm
+from solver.definition import geometry
 from solver.definition.formats import NATIVE_FORMAT
 from solver.definition.model import Definition, Move
 from solver.errors import DefinitionError
@@ -44,6 +45,8 @@ def native_data(defn: Definition) -> dict:
     if defn.layout:
         cells = [None if c is None else ([c[0], c[1]] if c[2] == defn.layout.shape else list(c)) for c in defn.layout.cells]
         data["layout"] = {"shape": defn.layout.shape, "cells": cells}
+    if defn.geometry:
+        data["geometry"] = geometry.data(defn.geometry)
     return data
 
 

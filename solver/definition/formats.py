@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 from solver import perm
-from solver.definition import safe_yaml
+from solver.definition import geometry, safe_yaml
 from solver.definition.model import Case, Definition, Extender, Layout, Move
 from solver.errors import DefinitionError
 
@@ -140,6 +140,7 @@ class _Reader:
             symmetries=tuple(symmetries),
             colors=self._colours(colours),
             layout=self._layout(n),
+            geometry=self._geometry(n, all_moves),
             description=self._description(),
             seed_names=self._seed_names(),
         )
@@ -151,7 +152,7 @@ class _Reader:
             {"name", "turnSet", "colorSetName", "representationName", "goal", "description"}
             if self.seed
             else {"format", "name", "description", "stickers", "colors", "moves", "extenders", "goal", "goals",
-                  "symmetries", "layout"}
+                  "symmetries", "layout", "geometry"}
         )
         for key in self.data:
             if key not in known:
@@ -404,6 +405,10 @@ class _Reader:
             label = _expect(spec.get("name", symbol), (str, int), f"{place}.name", "text")
             result.append((symbol, str(label)[:40], hex_value))
         return tuple(result)
+
+    def _geometry(self, n: int, moves):
+        raw = self.data.get("geometry") if not self.seed else None
+        return None if raw is None else geometry.parse(raw, n, [m.name for m in moves])
 
     def _layout(self, n: int) -> Layout | None:
         raw = self.data.get("layout") if not self.seed else None

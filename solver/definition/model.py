@@ -9,9 +9,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 from solver import perm
 from solver.perm import Perm
+
+if TYPE_CHECKING:
+    from solver.definition.geometry import Geometry
 
 Guard = tuple[tuple[int, str], ...]  # (position, colour) pairs, sorted by position
 
@@ -77,6 +81,7 @@ class Definition:
     symmetries: tuple[tuple[str, Perm], ...] = ()
     colors: tuple[tuple[str, str, str], ...] = ()  # (symbol, name, hex) for drawing
     layout: Layout | None = None
+    geometry: "Geometry | None" = None  # 3D presentation (solver.definition.geometry), outside the hash
     description: str = ""
     seed_names: tuple[tuple[str, str], ...] = ()  # colorSetName / representationName, kept as read
 

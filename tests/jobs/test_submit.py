@@ -24,7 +24,7 @@ def test_a_scramble_is_accepted_and_queued_with_its_state(alice, repo, client_fo
 @pytest.mark.parametrize("payload, field, words", [
     ({"state": "WWW"}, "state", "54"),
     ({"state": "X" * 54}, "state", "colour"),
-    ({"scramble": "R Q"}, "scramble", "unknown move 'Q'"),
+    ({"scramble": "R Q"}, "scramble", 'unknown move "Q" at column 3'),
     ({}, "state", "either"),
     ({"state": "W" * 54, "scramble": "R"}, "state", "either"),
     ({"scramble": "R", "time_limit": -1}, "time_limit", "between"),

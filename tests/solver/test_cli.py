@@ -92,7 +92,7 @@ def test_user_definition_with_other_numbering_gets_same_counts_and_lengths(tmp_p
     "args, fragment",
     [
         (("info", "no-such-puzzle"), "no-such-puzzle"),
-        (("apply", "cube3", "U X"), "unknown move 'X'"),
+        (("apply", "cube3", "U X"), 'unknown move "X" at column 3'),
         (("solve", "floppy", "--state", "WW"), "state has 2 stickers, the puzzle has 30"),
         (("solve", "floppy"), "give exactly one of --scramble"),
         (("solve", "floppy", "--scramble", "R", "--time-limit", "abc"), "invalid float value"),

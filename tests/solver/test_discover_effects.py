@@ -148,7 +148,7 @@ def test_effect_entry_point_and_errors():
     defn = load("cube3")
     result = effect(defn, "R U R' D R U' R' D'")
     assert set(result) == {"effect", "effect_key", "support", "order", "cycles"}
-    with pytest.raises(PuzzleError, match="unknown move 'Q'"):
+    with pytest.raises(PuzzleError, match='unknown move "Q" at column 3'):
         effect(defn, "R Q")
 
 
@@ -177,7 +177,7 @@ def test_command_line_effect_and_discover(capsys):
     assert results and {"moves", "length", "effect", "effect_key", "support", "order"} <= set(results[0])
     assert main(["discover", "floppy", "--max-support", "0"]) == 2
     assert main(["effect", "cube3", "R X"]) == 2
-    assert "unknown move 'X'" in capsys.readouterr().err
+    assert 'unknown move "X" at column 3' in capsys.readouterr().err
 
 
 def test_keys_do_not_depend_on_sticker_numbering_or_move_names():

@@ -39,7 +39,7 @@ def test_seed_u_move_test_vector():
 
 def test_notation_errors_list_valid_moves():
     defn = seed_u_layer()
-    with pytest.raises(NotationError, match=r"unknown move 'R'; valid moves: U, U', U2"):
+    with pytest.raises(NotationError, match='unknown move "R" at column 3; valid moves: U, U\', U2'):
         parse_moves(defn, "U R")
 
 

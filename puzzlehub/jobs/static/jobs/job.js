@@ -1,5 +1,5 @@
 // A job's page: refresh the progress while the job runs (reload when it finishes, so that the
-// server renders the outcome), and step through a solution one state at a time.
+// server renders the outcome). The solution plays in the site's player (web/player.js).
 (function () {
   "use strict";
   const job = document.getElementById("job");
@@ -25,31 +25,4 @@
     };
     setTimeout(poll, 500);
   }
-
-  const playback = job.querySelector(".playback");
-  if (!playback) return;
-  const steps = Array.from(playback.querySelectorAll(".step"));
-  const label = playback.querySelector('[data-field="step-label"]');
-  let current = 0, timer = null;
-  const show = (k) => {
-    current = Math.max(0, Math.min(steps.length - 1, k));
-    steps.forEach((s, i) => s.setAttribute("aria-hidden", i === current ? "false" : "true"));
-    label.textContent = "step " + current + " of " + (steps.length - 1);
-  };
-  const stop = () => { clearInterval(timer); timer = null; };
-  playback.classList.add("js-playback");
-  playback.querySelector(".controls").hidden = false;
-  playback.addEventListener("click", (event) => {
-    const action = event.target.dataset && event.target.dataset.step;
-    if (!action) return;
-    if (action === "first") { stop(); show(0); }
-    if (action === "prev") { stop(); show(current - 1); }
-    if (action === "next") { stop(); show(current + 1); }
-    if (action === "play") {
-      if (timer) { stop(); return; }
-      if (current === steps.length - 1) show(0);
-      timer = setInterval(() => { if (current >= steps.length - 1) stop(); else show(current + 1); }, 700);
-    }
-  });
-  show(0);
 })();

@@ -1,0 +1,148 @@
+"""The puzzle player's server side: what the browser needs to turn any definition, and the play state
+a permalink stands for.
+
+`player_model` is the definition reduced to what static/web/player.js draws and turns: cells (the
+layout, else a grid), the site's colours, each move's cases as cycles with their guards, moves
+grouped for buttons (R R' R2). `play_state` reads a permalink's `setup` and `alg` in alg notation;
+errors name the field and the column.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections import OrderedDict
+
+from django.core.exceptions import ValidationError
+from django.urls import reverse
+
+from puzzlehub.repos.services import load_definition
+from puzzlehub.web.colours import blank_symbols, colour_map
+from solver import api as solver_api
+from solver import perm
+from solver.definition import geometry
+from solver.errors import PuzzleError
+
+MAX_PERMALINK_CHARS = 20_000  # setup + alg text in a URL; longer is refused, not parsed
+SCRAMBLE_MOVES = (25, 400)    # random moves: at least, at most (more for puzzles with more stickers)
+
+
+def _cells(defn) -> list:
+    if defn.layout is not None:
+        return [None if c is None else [c[0], c[1], c[2]] for c in defn.layout.cells]
+    columns = max(1, math.ceil(math.sqrt(defn.stickers)))
+    return [[i % columns, i // columns, "square"] for i in range(defn.stickers)]
+
+
+def _family(name: str) -> str:
+    """The button group of a move: its name without a trailing turn amount or prime (R, R', R2 -> R)."""
+    return re.sub(r"[0-9]*'?$", "", name) or name
+
+
+def _groups(defn) -> list[list[str]]:
+    groups: dict[str, list[str]] = {}
+    for name in defn.move_names:
+        groups.setdefault(_family(name), []).append(name)
+    return list(groups.values())
+
+
+_MODELS: OrderedDict[str, str] = OrderedDict()  # content hash -> model JSON, most recent last
+MODELS_KEPT = 32
+
+
+def player_model(defn) -> dict:
+    colours = colour_map(defn)
+    return {
+        "name": defn.name,
+        "stickers": defn.stickers,
+        "goal": list(defn.goal),
+        "colours": colours,
+        "blanks": sorted(blank_symbols(defn)),
+        "tiles": len(set(defn.goal)) == defn.stickers,
+        "cells": _cells(defn),
+        "moves": [
+            {"name": m.name, "cases": [{"cycles": perm.cycles(c.perm), "guard": [list(g) for g in c.guard]}
+                                       for c in m.cases]}
+            for m in defn.moves
+        ],
+        "groups": _groups(defn),
+        "inverses": {m.name: defn.inverse_name(m.name) for m in defn.moves if not m.guarded},
+        "geometry": geometry.data(defn.geometry) if defn.geometry else None,
+    }
+
+
+def model_json(revision) -> str:
+    """The player model of a revision as JSON text, built once per content hash and process."""
+    key = revision.content_hash
+    if key in _MODELS:
+        _MODELS.move_to_end(key)
+        return _MODELS[key]
+    text = json.dumps(player_model(load_definition(revision.definition)), separators=(",", ":"))
+    _MODELS[key] = text
+    if len(_MODELS) > MODELS_KEPT:
+        _MODELS.popitem(last=False)
+    return text
+
+
+def _moves(defn, field: str, text: str) -> list[str]:
+    try:
+        return solver_api.parse_moves(defn, text)
+    except PuzzleError as exc:
+        raise ValidationError({field: str(exc)}) from None
+
+
+def play_state(defn, *, setup: str = "", alg: str = "") -> dict:
+    """The expanded setup and alg of a permalink and the states they lead to from the goal."""
+    if len(setup) + len(alg) > MAX_PERMALINK_CHARS:
+        raise ValidationError({"alg": f"setup and alg together are longer than {MAX_PERMALINK_CHARS:,} characters"})
+    setup_moves = _moves(defn, "setup", setup)
+    alg_moves = _moves(defn, "alg", alg)
+    try:
+        start = solver_api.apply_moves(defn, setup_moves)
+    except PuzzleError as exc:
+        raise ValidationError({"setup": str(exc)}) from None
+    try:
+        end = solver_api.apply_moves(defn, alg_moves, start)
+    except PuzzleError as exc:
+        raise ValidationError({"alg": str(exc)}) from None
+    return {"setup": setup_moves, "alg": alg_moves, "start": list(start), "end": list(end),
+            "solved": solver_api.verify(defn, end, [])}
+
+
+def scramble(defn, seed=None) -> dict:
+    """A scramble from the server's scrambler: random moves, more for puzzles with more stickers,
+    so that it stays cheap for any size (a uniform random state needs the group, which can take
+    seconds on big puzzles)."""
+    low, high = SCRAMBLE_MOVES
+    moves = max(low, min(high, defn.stickers // 6))
+    result = solver_api.scramble(defn, moves=moves, seed=seed)
+    return {"moves": result["moves"], "state": list(result["state"])}
+
+
+def _script_json(data) -> str:
+    """JSON safe inside <script type="application/json"> (user text may hold "</script>")."""
+    text = data if isinstance(data, str) else json.dumps(data, separators=(",", ":"))
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+def player_context(request, repository, revision, *, key: str = "player", setup=(), alg=(), cursor=None,
+                   start=None, readonly: bool = False, permalink: bool = False, error: str = "") -> dict:
+    """What web/_player.html needs to mount one player; `key` keeps element ids apart when a page
+    has several."""
+    owner, name = repository.owner.username, repository.name
+    alg = list(alg)
+    context = {
+        "key": key,
+        "model": _script_json(model_json(revision)),
+        "initial": _script_json({"start": list(start) if start else None, "setup": list(setup), "alg": alg,
+                                 "cursor": len(alg) if cursor is None else cursor, "error": error}),
+        "readonly": readonly,
+        "permalink": permalink,
+        "scramble_url": "" if readonly else reverse("api-play-scramble", kwargs={"owner": owner, "name": name})
+        + f"?rev={revision.number}",
+        "solve_url": reverse("api-solves", kwargs={"owner": owner, "name": name})
+        if request.user.is_authenticated and not readonly else "",
+        "play_url": reverse("play", kwargs={"owner": owner, "name": name}) + f"?rev={revision.number}",
+    }
+    return context
