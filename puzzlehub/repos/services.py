@@ -133,7 +133,11 @@ def update_repository(*, repository: Repository, **changes) -> Repository:
 
 @transaction.atomic
 def delete_repository(*, repository: Repository) -> None:
-    """Delete a repository; its forks keep their own history and the parent's name."""
+    """Delete a repository; its forks keep their own history. What a private repository held (its
+    algorithms and their comments) goes with it; a public one's algorithms stay with the puzzle."""
+    if not repository.is_public:
+        repository.algorithms.all().delete()
+        repository.forks.update(forked_from_name="")  # forks no longer name what nobody else saw
     if repository.forked_from_id:
         Repository.objects.filter(id=repository.forked_from_id, forks_count__gt=0).update(
             forks_count=F("forks_count") - 1

@@ -1,5 +1,7 @@
 from django import template
 
+from puzzlehub.repos.selectors import parent_of
+
 register = template.Library()
 
 
@@ -10,3 +12,9 @@ def grouped(digits) -> str:
     if not text.isdigit():
         return text
     return f"{int(text):,}"
+
+
+@register.simple_tag(takes_context=True)
+def fork_parent(context, repository):
+    """`{% fork_parent repo as parent %}`: what the reader may know of a fork's parent."""
+    return parent_of(repository=repository, user=context["request"].user)
