@@ -59,7 +59,7 @@ def test_new_revision_form_shows_the_solvers_error(logged_in, alice, make_repo, 
     make_repo(alice, "rings")
     owner = logged_in(alice)
     bad = owner.post("/alice/rings/edit/", {"save_revision": "1", "definition": two_rings.replace("WWWWRR", "WWWWR")})
-    assert bad.status_code == 200
+    assert bad.status_code == 400  # refused, like the API
     assert "goal" in bad.context["revision_form"].errors["definition"][0]
     good = owner.post("/alice/rings/edit/", {"save_revision": "1", "message": "recolour",
                                               "definition": two_rings.replace("WWWWRR", "WWWRRR")})
@@ -77,7 +77,7 @@ def test_settings_shows_and_regenerates_the_api_token(logged_in, alice):
 
 def test_sign_up_form_reports_a_taken_username(client, alice):
     response = client.post("/signup/", {"username": "Alice", "password": "a long enough passphrase"})
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert "taken" in response.context["form"].errors["username"][0]
 
 
