@@ -125,6 +125,8 @@ def update_repository(*, repository: Repository, **changes) -> Repository:
     repository.full_clean(exclude=["head", "owner"], validate_constraints=False)
     if "name" in changes:
         _check_name_free(repository.owner, repository.name, exclude_id=repository.id)
+        # forks name their parent as it is now (a name it had only while private is not kept)
+        repository.forks.update(forked_from_name=repository.full_name)
     repository.save()
     if topics is not None:
         _set_topics(repository, topics)
