@@ -5,6 +5,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError as DjangoValidationError
 from rest_framework import exceptions, status
 from rest_framework.pagination import PageNumberPagination
+from rest_framework.parsers import JSONParser
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework.response import Response
 from rest_framework.throttling import SimpleRateThrottle
@@ -17,6 +18,16 @@ def exception_handler(exc, context):
         detail = exc.message_dict if hasattr(exc, "error_dict") else {"detail": exc.messages}
         exc = exceptions.ValidationError(detail)
     return drf_exception_handler(exc, context)
+
+
+class BoundedJSONParser(JSONParser):
+    """DRF's JSON parser, refusing (400, not 500) a body nested deeper than Python's parser can go."""
+
+    def parse(self, stream, media_type=None, parser_context=None):
+        try:
+            return super().parse(stream, media_type, parser_context)
+        except RecursionError:
+            raise exceptions.ParseError("JSON parse error - the body is nested too deeply") from None
 
 
 class WriteThrottle(SimpleRateThrottle):

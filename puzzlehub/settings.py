@@ -202,6 +202,11 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_CLASSES": ["puzzlehub.rest.WriteThrottle"],
     "DEFAULT_PAGINATION_CLASS": "puzzlehub.rest.Pagination",
     "EXCEPTION_HANDLER": "puzzlehub.rest.exception_handler",
+    "DEFAULT_PARSER_CLASSES": [
+        "puzzlehub.rest.BoundedJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_RENDERER_CLASSES": [
         "rest_framework.renderers.JSONRenderer",
         "rest_framework.renderers.BrowsableAPIRenderer",

@@ -27,6 +27,8 @@ def parse_state(defn: Definition, value) -> State:
                 value = json.loads(text)
             except json.JSONDecodeError as exc:
                 raise StateError(f"state: not a valid JSON list ({exc.msg})") from None
+            except RecursionError:
+                raise StateError("state: a JSON list nested too deeply") from None
         elif any(ch.isspace() for ch in text):
             value = text.split()
         elif defn.single_char_colours:
@@ -59,6 +61,8 @@ def state_text(defn: Definition, state: State) -> str:
 
 def parse_moves(defn: Definition, value) -> list[str]:
     """Move names separated by spaces (or a list); an unknown name lists the valid ones."""
+    if not isinstance(value, (str, list, tuple)):
+        raise NotationError(f"moves: expected move names in a string or a list, got {type(value).__name__}")
     names = value.split() if isinstance(value, str) else list(value)
     index = defn.move_index
     for k, name in enumerate(names):

@@ -18,6 +18,7 @@ from puzzlehub.repos.models import Repository, Revision, Star, Topic
 from solver import api as solver_api
 from solver import catalog
 from solver.errors import PuzzleError
+from solver.numbers import decimal_text
 
 MAX_DEFINITION_CHARS = 2_000_000  # the solver's own file limit
 
@@ -48,9 +49,9 @@ def _facts(defn) -> dict:
         "puzzle_name": info["name"],
         "stickers": info["stickers"],
         "moves_count": info["moves"],
-        "state_count": str(info["state_count"]),
+        "state_count": decimal_text(info["state_count"]),
         "state_count_exact": bool(info["state_count_exact"]),
-        "group_order": "" if info.get("group_order") is None else str(info["group_order"]),
+        "group_order": "" if info.get("group_order") is None else decimal_text(info["group_order"]),
         "facts": {"move_names": info.get("move_names", []), "orbits": info.get("orbits", []),
                   "goals": info.get("goals", 1), "guarded": info.get("guarded", False),
                   "group_order_exact": info.get("group_order_exact")},

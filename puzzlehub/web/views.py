@@ -6,6 +6,7 @@ from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.paginator import Paginator
+from django.http import JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
@@ -382,6 +383,15 @@ def delete_comment(request, pk):
     algorithms.delete_comment(comment=comment, user=request.user)
     messages.success(request, "Comment deleted.")
     return redirect("algorithm", pk=comment.algorithm_id)
+
+
+def bad_request(request, exception=None):
+    """What Django itself refuses (a body over DATA_UPLOAD_MAX_MEMORY_SIZE, too many fields, a bad
+    host): JSON with the reason on the API, a page elsewhere."""
+    reason = str(exception or "") or "bad request"
+    if request.path.startswith("/api/"):
+        return JsonResponse({"detail": reason}, status=400)
+    return render(request, "web/400.html", {"message": reason}, status=400)
 
 
 def not_found(request, exception=None):

@@ -1,17 +1,16 @@
 from django import template
 
 from puzzlehub.repos.selectors import parent_of
+from solver import numbers
 
 register = template.Library()
 
 
 @register.filter
 def grouped(digits) -> str:
-    """'43252003274489856000' -> '43,252,003,274,489,856,000' (counts are stored as decimal text)."""
-    text = str(digits)
-    if not text.isdigit():
-        return text
-    return f"{int(text):,}"
+    """'43252003274489856000' -> '43,252,003,274,489,856,000' (counts are stored as decimal text,
+    which can be longer than int() reads)."""
+    return numbers.grouped(digits)
 
 
 @register.simple_tag(takes_context=True)
