@@ -8,7 +8,9 @@ Environment: DEBUG (1/0), SECRET_KEY (required when DEBUG is off), ALLOWED_HOSTS
 DATABASE_URL, CELERY_BROKER_URL, PUZZLEHUB_BROKER_PREFIX (a prefix for every broker key), PUZZLEHUB_VAR (folder for local data, default ./var),
 PUZZLEHUB_CACHE (folder for solver caches and artifacts, default var/cache), CACHE_URL (a redis://
 URL for Django's cache, shared by web processes; default in-process memory), PUZZLEHUB_WRITE_RATE
-(API writes allowed per user or address, default 120/min), CSRF_TRUSTED_ORIGINS, LOG_LEVEL.
+(API writes allowed per user or address, default 120/min), PUZZLEHUB_ANALYSIS_BUDGET (seconds a
+request may spend analysing a new revision before a worker takes over, default 0.8),
+CSRF_TRUSTED_ORIGINS, LOG_LEVEL.
 """
 
 import importlib.util
@@ -177,6 +179,10 @@ JOB_QUOTA = int(env_number("PUZZLEHUB_JOB_QUOTA", 5))  # queued or running jobs 
 JOB_TIME_LIMITS = {"solve": (30, 300), "pdb": (600, 3600), "discover": (60, 600)}
 JOB_TIME_GRACE = env_number("PUZZLEHUB_JOB_TIME_GRACE", 10)
 JOB_MEMORY_MB = (512, int(env_number("PUZZLEHUB_JOB_MAX_MEMORY_MB", 2048)))  # table budget per job
+# A new revision's analysis gets this many seconds in the request (in a child process); what takes
+# longer is done by a worker on this queue (puzzlehub/repos/analysis.py).
+PUZZLEHUB_ANALYSIS_BUDGET = env_number("PUZZLEHUB_ANALYSIS_BUDGET", 0.8)
+PUZZLEHUB_ANALYSIS_QUEUE = "discover"
 CELERY_BEAT_SCHEDULE = {
     "janitor": {"task": "jobs.janitor", "schedule": JANITOR_EVERY, "options": {"queue": "solve", "expires": JANITOR_EVERY}},
 }

@@ -30,6 +30,8 @@ class HeadSerializer(serializers.Serializer):
     state_count_exact = serializers.BooleanField()
     stickers = serializers.IntegerField()
     moves = serializers.IntegerField(source="moves_count")
+    analysis_pending = serializers.BooleanField(source="facts.pending", default=False,
+                                                help_text="true while a worker computes the counts (empty until then)")
 
 
 class ForkedFromSerializer(serializers.Serializer):
@@ -107,6 +109,8 @@ class RevisionSerializer(serializers.Serializer):
     state_count = serializers.CharField()
     state_count_exact = serializers.BooleanField()
     group_order = serializers.CharField()
+    analysis_pending = serializers.BooleanField(source="facts.pending", default=False,
+                                                help_text="true while a worker computes the counts (empty until then)")
     url = serializers.SerializerMethodField()
 
     def get_url(self, revision) -> str:

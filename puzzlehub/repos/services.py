@@ -14,11 +14,11 @@ from django.db.models import F
 from django.utils import timezone
 
 from puzzlehub.accounts.services import profile_of
+from puzzlehub.repos import analysis
 from puzzlehub.repos.models import Repository, Revision, Star, Topic
 from solver import api as solver_api
 from solver import catalog
 from solver.errors import PuzzleError
-from solver.numbers import decimal_text
 
 MAX_DEFINITION_CHARS = 2_000_000  # the solver's own file limit
 
@@ -40,22 +40,6 @@ def load_definition(text: str):
         return _parsed(text)
     except PuzzleError as exc:
         raise ValidationError({"definition": str(exc)}) from None
-
-
-def _facts(defn) -> dict:
-    info = solver_api.info(defn)
-    return {
-        "content_hash": info["hash"],
-        "puzzle_name": info["name"],
-        "stickers": info["stickers"],
-        "moves_count": info["moves"],
-        "state_count": decimal_text(info["state_count"]),
-        "state_count_exact": bool(info["state_count_exact"]),
-        "group_order": "" if info.get("group_order") is None else decimal_text(info["group_order"]),
-        "facts": {"move_names": info.get("move_names", []), "orbits": info.get("orbits", []),
-                  "goals": info.get("goals", 1), "guarded": info.get("guarded", False),
-                  "group_order_exact": info.get("group_order_exact")},
-    }
 
 
 def _set_topics(repository: Repository, topics) -> None:
@@ -86,6 +70,8 @@ def _add_revision(*, repository, author, definition: str, message: str, number: 
         repository=repository, number=number, definition=definition, author=author,
         message=message, created=timezone.now(), **facts,
     )
+    if facts["facts"].get("pending"):
+        analysis.analyse_later(revision.content_hash)
     Repository.objects.filter(id=repository.id).update(head=revision, updated=revision.created)
     repository.head, repository.updated = revision, revision.created
     return revision
@@ -101,7 +87,7 @@ def create_repository(
     )
     repository.full_clean(exclude=["head"], validate_constraints=False)
     _check_name_free(owner, name)
-    facts = _facts(load_definition(definition))  # refuse a bad definition before anything is written
+    facts = analysis.revision_facts(load_definition(definition))  # refuse a bad definition before anything is written
     try:
         with transaction.atomic():
             repository.save()
@@ -149,7 +135,7 @@ def delete_repository(*, repository: Repository) -> None:
 
 
 def create_revision(*, repository: Repository, author, definition: str, message: str = "") -> Revision:
-    facts = _facts(load_definition(definition))  # possibly slow: before any lock is taken
+    facts = analysis.revision_facts(load_definition(definition))  # before any lock is taken
     with transaction.atomic():
         # lock the repository row so that two concurrent revisions get consecutive numbers
         locked = Repository.objects.select_for_update().get(id=repository.id)

@@ -91,3 +91,35 @@ def test_a_comment_shows_its_code_span_as_written(alice, make_repo, client_for, 
     client_for(alice).post(f"/api/algorithms/{algorithm['id']}/comments/", {"body": "`a < b`"}, format="json")
     page = client.get(f"/algorithms/{algorithm['id']}/").content.decode()
     assert "<code>a &lt; b</code>" in page and "&amp;lt;" not in page
+
+
+def long_cycle_definition(n=10_000):
+    """Within the documented limits (10,000 stickers, one 10,000-cycle move, ~69 KB): counting its
+    states exhaustively takes minutes."""
+    return f"format: puzzlehub/1\nname: long-cycle\nmoves:\n  - {{name: B, cycles: [{list(range(n))}]}}\ngoal: {'W' * (n - 1) + 'R'}\n"
+
+
+def test_an_analysis_over_budget_is_left_to_a_worker_and_shown_when_ready(alice, client_for, client):
+    from puzzlehub.repos.models import Revision
+    from workers.tasks import analyse_revisions
+
+    response = client_for(alice).post("/api/repos/", {"name": "long", "definition": long_cycle_definition()},
+                                      format="json")
+    assert response.status_code == 201, response.content[:300]
+    head = response.json()["head"]
+    assert head["analysis_pending"] is True and head["state_count"] == "" and head["stickers"] == 10_000
+    assert "being analysed" in client.get("/alice/long/").content.decode()
+    # what the worker does once the revision is stored, shown here on a puzzle it finishes quickly
+    revision = Revision.objects.get(repository__name="long")
+    small = long_cycle_definition(60)
+    Revision.objects.filter(id=revision.id).update(definition=small)
+    assert analyse_revisions(revision.content_hash) == 1
+    head = client_for(alice).get("/api/repos/alice/long/").json()["head"]
+    assert head["analysis_pending"] is False and head["state_count"] == "60"  # the 60 rotations of the red
+    assert "being analysed" not in client.get("/alice/long/").content.decode()
+
+
+def test_an_analysis_within_budget_is_stored_with_the_revision(alice, client_for, two_rings):
+    response = client_for(alice).post("/api/repos/", {"name": "rings", "definition": two_rings}, format="json")
+    head = response.json()["head"]
+    assert head["analysis_pending"] is False and head["state_count"] == "15"
