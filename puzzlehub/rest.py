@@ -2,7 +2,7 @@
 checked request body and answering 201 Created."""
 
 from django.conf import settings
-from django.core.exceptions import ValidationError as DjangoValidationError
+from django.core.exceptions import SuspiciousOperation, ValidationError as DjangoValidationError
 from rest_framework import exceptions, status
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.parsers import JSONParser
@@ -17,6 +17,8 @@ def exception_handler(exc, context):
     if isinstance(exc, DjangoValidationError):
         detail = exc.message_dict if hasattr(exc, "error_dict") else {"detail": exc.messages}
         exc = exceptions.ValidationError(detail)
+    elif isinstance(exc, SuspiciousOperation):  # Django refusing the body (too big, too many fields)
+        exc = exceptions.ParseError(str(exc))
     return drf_exception_handler(exc, context)
 
 

@@ -76,6 +76,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "puzzlehub.middleware.ServerTimingCpu",
     "django.middleware.security.SecurityMiddleware",
     "puzzlehub.middleware.RefuseNulCharacters",
     "whitenoise.middleware.WhiteNoiseMiddleware",

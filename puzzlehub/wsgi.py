@@ -11,6 +11,7 @@ import os
 
 from django.conf import settings
 from django.core.wsgi import get_wsgi_application
+from django.urls import get_resolver
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "puzzlehub.settings")
 
@@ -38,3 +39,7 @@ def read_chunked_bodies(app):
 
 
 application = read_chunked_bodies(get_wsgi_application())
+# Import every view (and the solver) now rather than in the first request: a server that loads the
+# application before forking its workers (gunicorn --preload) shares the work and no first request
+# runs into the worker timeout.
+get_resolver().url_patterns
