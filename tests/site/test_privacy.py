@@ -13,20 +13,12 @@ from puzzlehub.repos.models import Revision
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def browser(client):
-    def login(user):
-        client.force_login(user)
-        return client
-    return login
-
-
 def submit(client, repo, moves):
     return client.post(f"/api/repos/{repo}/algorithms/", {"moves": moves}, format="json")
 
 
 def test_a_deleted_private_repositorys_algorithms_and_comments_are_never_shown(alice, bob, make_repo, client_for,
-                                                                                browser):
+                                                                                logged_in):
     make_repo(alice, "secret", visibility="private")
     hidden = submit(client_for(alice), "alice/secret", "A B").json()
     comment = client_for(alice).post(f"/api/algorithms/{hidden['id']}/comments/", {"body": "my secret note"},
@@ -36,21 +28,21 @@ def test_a_deleted_private_repositorys_algorithms_and_comments_are_never_shown(a
         assert client_for(bob).get(f"/api/algorithms/{hidden['id']}/").status_code == 404, moment
         assert client_for(bob).get(f"/api/comments/{comment['id']}/").status_code == 404, moment
         assert client_for(bob).get("/api/repos/bob/rings/algorithms/").json()["results"] == [], moment
-        page = browser(bob).get("/bob/rings/").content.decode()
+        page = logged_in(bob).get("/bob/rings/").content.decode()
         assert f"/algorithms/{hidden['id']}/" not in page and "my secret note" not in page, moment
-        assert browser(bob).get(f"/algorithms/{hidden['id']}/").status_code == 404, moment
+        assert logged_in(bob).get(f"/algorithms/{hidden['id']}/").status_code == 404, moment
         client_for(alice).delete("/api/repos/alice/secret/")
     assert client_for(alice).get(f"/api/algorithms/{hidden['id']}/").status_code == 404  # gone with it
 
 
 def test_deleting_a_private_repository_through_its_page_takes_its_algorithms(alice, bob, make_repo, client_for,
-                                                                             browser):
+                                                                             logged_in):
     make_repo(alice, "secret", visibility="private")
     hidden = submit(client_for(alice), "alice/secret", "A B").json()
-    assert browser(alice).post("/alice/secret/delete/", {"confirm": "secret"}).status_code == 302
+    assert logged_in(alice).post("/alice/secret/delete/", {"confirm": "secret"}).status_code == 302
     make_repo(bob, "rings")
     assert client_for(bob).get(f"/api/algorithms/{hidden['id']}/").status_code == 404
-    assert browser(bob).get(f"/algorithms/{hidden['id']}/").status_code == 404
+    assert logged_in(bob).get(f"/algorithms/{hidden['id']}/").status_code == 404
 
 
 def test_a_repository_made_private_hides_its_algorithms_at_once(alice, bob, make_repo, client_for):
@@ -64,7 +56,7 @@ def test_a_repository_made_private_hides_its_algorithms_at_once(alice, bob, make
 
 
 def test_what_is_already_known_is_decided_among_what_the_asker_may_see(alice, bob, make_user, make_repo, client_for,
-                                                                       browser):
+                                                                       logged_in):
     make_repo(alice, "secret", visibility="private")
     assert submit(client_for(alice), "alice/secret", "A B").status_code == 201
     make_repo(bob, "rings")
@@ -74,7 +66,7 @@ def test_what_is_already_known_is_decided_among_what_the_asker_may_see(alice, bo
     carol = make_user("carol")
     make_repo(carol, "rings")
     alice_only = submit(client_for(alice), "alice/secret", "B A").json()
-    answer = browser(carol).post("/carol/rings/algorithms/", {"moves": "B A"})
+    answer = logged_in(carol).post("/carol/rings/algorithms/", {"moves": "B A"})
     assert answer.status_code == 302 and answer["Location"] != f"/algorithms/{alice_only['id']}/"
     # what is public is known to everyone: the same sequence again is refused, naming the field
     again = submit(client_for(carol), "carol/rings", "A B")
@@ -88,7 +80,7 @@ def test_what_is_already_known_is_decided_among_what_the_asker_may_see(alice, bo
     assert sorted(listed) == ["A B", "A B'", "B A"]
 
 
-def test_a_fork_of_a_parent_made_private_shows_only_that_it_cannot_be_seen(alice, bob, make_repo, client_for, browser):
+def test_a_fork_of_a_parent_made_private_shows_only_that_it_cannot_be_seen(alice, bob, make_repo, client_for, logged_in):
     make_repo(alice, "rings")
     client_for(bob).post("/api/repos/alice/rings/fork/", {}, format="json")
     assert client_for(bob).get("/api/repos/bob/rings/").json()["forked_from"]["full_name"] == "alice/rings"
@@ -99,14 +91,14 @@ def test_a_fork_of_a_parent_made_private_shows_only_that_it_cannot_be_seen(alice
         assert client_for(reader).get("/api/repos/bob/rings/").json()["forked_from"] == hidden
         listed = client_for(reader).get("/api/repos/?owner=bob").json()["results"]
         assert [r["forked_from"] for r in listed] == [hidden]
-    page = browser(bob).get("/bob/rings/").content.decode()
+    page = logged_in(bob).get("/bob/rings/").content.decode()
     assert "renamed-secret" not in page and "alice/rings" not in page
     assert "a repository you cannot see" in page
     # its owner still sees where the fork came from
     assert client_for(alice).get("/api/repos/bob/rings/").json()["forked_from"]["full_name"] == "alice/renamed-secret"
     client_for(alice).delete("/api/repos/alice/renamed-secret/")  # deleted while private: its name stays unsaid
     assert client_for(bob).get("/api/repos/bob/rings/").json()["forked_from"] == hidden
-    assert "alice/rings" not in browser(bob).get("/bob/rings/").content.decode()
+    assert "alice/rings" not in logged_in(bob).get("/bob/rings/").content.decode()
 
 
 SITE_ROUTES = ["jobs", "api", "new", "settings", "login", "logout", "signup", "static", "media", "admin",
@@ -135,10 +127,10 @@ def test_any_username_allowed_owns_its_pages(username, repo_name):
     assert resolve(f"/{username}/{repo_name}/revisions/").url_name == "revisions"
 
 
-def test_page_forms_with_errors_answer_400(alice, client, browser, make_repo):
+def test_page_forms_with_errors_answer_400(alice, client, logged_in, make_repo):
     assert client.post("/login/", {"username": "alice", "password": "wrong"}).status_code == 400
     assert client.post("/signup/", {"username": "", "password": "x"}).status_code == 400
-    page = browser(alice)
+    page = logged_in(alice)
     answer = page.post("/new/", {"name": "bad", "visibility": "public", "definition": "moves: [[["})
     assert answer.status_code == 400 and "definition" in answer.content.decode()
     make_repo(alice, "rings")

@@ -13,14 +13,6 @@ from solver import api
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def logged_in(client):
-    def login(user):
-        client.force_login(user)
-        return client
-    return login
-
-
 def test_public_pages_render_for_anonymous_readers(client, alice, make_repo):
     make_repo(alice, "rings", description="two rings", topics=["ring"])
     for path in ["/", "/?q=ring", "/alice/", "/alice/rings/", "/alice/rings/revisions/", "/alice/rings/revisions/1/",
