@@ -2,9 +2,10 @@
 checked request body and answering 201 Created."""
 
 from django.conf import settings
-from django.core.exceptions import ValidationError as DjangoValidationError
+from django.core.exceptions import SuspiciousOperation, ValidationError as DjangoValidationError
 from rest_framework import exceptions, status
 from rest_framework.pagination import PageNumberPagination
+from rest_framework.parsers import JSONParser
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework.response import Response
 from rest_framework.throttling import SimpleRateThrottle
@@ -16,7 +17,19 @@ def exception_handler(exc, context):
     if isinstance(exc, DjangoValidationError):
         detail = exc.message_dict if hasattr(exc, "error_dict") else {"detail": exc.messages}
         exc = exceptions.ValidationError(detail)
+    elif isinstance(exc, SuspiciousOperation):  # Django refusing the body (too big, too many fields)
+        exc = exceptions.ParseError(str(exc))
     return drf_exception_handler(exc, context)
+
+
+class BoundedJSONParser(JSONParser):
+    """DRF's JSON parser, refusing (400, not 500) a body nested deeper than Python's parser can go."""
+
+    def parse(self, stream, media_type=None, parser_context=None):
+        try:
+            return super().parse(stream, media_type, parser_context)
+        except RecursionError:
+            raise exceptions.ParseError("JSON parse error - the body is nested too deeply") from None
 
 
 class WriteThrottle(SimpleRateThrottle):

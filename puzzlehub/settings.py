@@ -8,7 +8,9 @@ Environment: DEBUG (1/0), SECRET_KEY (required when DEBUG is off), ALLOWED_HOSTS
 DATABASE_URL, CELERY_BROKER_URL, PUZZLEHUB_BROKER_PREFIX (a prefix for every broker key), PUZZLEHUB_VAR (folder for local data, default ./var),
 PUZZLEHUB_CACHE (folder for solver caches and artifacts, default var/cache), CACHE_URL (a redis://
 URL for Django's cache, shared by web processes; default in-process memory), PUZZLEHUB_WRITE_RATE
-(API writes allowed per user or address, default 120/min), CSRF_TRUSTED_ORIGINS, LOG_LEVEL.
+(API writes allowed per user or address, default 120/min), PUZZLEHUB_ANALYSIS_BUDGET (seconds a
+request may spend analysing a new revision before a worker takes over, default 0.8),
+CSRF_TRUSTED_ORIGINS, LOG_LEVEL.
 """
 
 import importlib.util
@@ -74,6 +76,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "puzzlehub.middleware.ServerTimingCpu",
     "django.middleware.security.SecurityMiddleware",
     "puzzlehub.middleware.RefuseNulCharacters",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -183,6 +186,10 @@ CATALOG_DISCOVERY_SECONDS = env_number("PUZZLEHUB_CATALOG_DISCOVERY_SECONDS", 30
 CATALOG_SETS_SECONDS = env_number("PUZZLEHUB_CATALOG_SETS_SECONDS", 240)
 JOB_TIME_GRACE = env_number("PUZZLEHUB_JOB_TIME_GRACE", 10)
 JOB_MEMORY_MB = (512, int(env_number("PUZZLEHUB_JOB_MAX_MEMORY_MB", 2048)))  # table budget per job
+# A new revision's analysis gets this many seconds in the request (in a child process); what takes
+# longer is done by a worker on this queue (puzzlehub/repos/analysis.py).
+PUZZLEHUB_ANALYSIS_BUDGET = env_number("PUZZLEHUB_ANALYSIS_BUDGET", 0.8)
+PUZZLEHUB_ANALYSIS_QUEUE = "discover"
 CELERY_BEAT_SCHEDULE = {
     "janitor": {"task": "jobs.janitor", "schedule": JANITOR_EVERY, "options": {"queue": "solve", "expires": JANITOR_EVERY}},
 }
@@ -208,6 +215,11 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_CLASSES": ["puzzlehub.rest.WriteThrottle"],
     "DEFAULT_PAGINATION_CLASS": "puzzlehub.rest.Pagination",
     "EXCEPTION_HANDLER": "puzzlehub.rest.exception_handler",
+    "DEFAULT_PARSER_CLASSES": [
+        "puzzlehub.rest.BoundedJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_RENDERER_CLASSES": [
         "rest_framework.renderers.JSONRenderer",
         "rest_framework.renderers.BrowsableAPIRenderer",

@@ -23,5 +23,6 @@ urlpatterns = [
     path("", include("puzzlehub.web.urls")),
 ]
 
+handler400 = "puzzlehub.web.views.bad_request"
 handler404 = "puzzlehub.web.views.not_found"
 handler403 = "puzzlehub.web.views.forbidden"

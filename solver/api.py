@@ -30,7 +30,7 @@ ANALYSIS_SHARE = 0.5  # of a time limit, at most, for proving a state reachable 
 __all__ = [
     "Definition", "load", "load_data", "load_file", "load_text", "content_hash", "info", "parse_state",
     "format_state", "parse_moves", "apply_moves", "verify", "solve", "scramble", "export_yaml", "reachability",
-    "effect", "discover", "algorithm_sets", "METHODS", "SPECIAL", "Budget", "Cancelled",
+    "effect", "discover", "algorithm_sets", "check_projection", "METHODS", "SPECIAL", "Budget", "Cancelled",
 ]
 
 
@@ -177,6 +177,14 @@ def _solve_special(special, state, optimal, budget: Budget):
         stopped = "cancelled" if budget.cancelled() else "time limit"
     return search.SolveResult(moves, proven, name, seconds=budget.elapsed, complete=stopped is None,
                               stopped=stopped)
+
+
+def check_projection(defn: Definition, projection_json: str, budget_bytes: int) -> str:
+    """A pattern-database projection (JSON) checked against the puzzle and a memory budget without
+    building anything; its canonical JSON, or a PuzzleError naming the problem."""
+    from solver.search import engine as search
+
+    return search.pdb_check(defn, projection_json, budget_bytes)
 
 
 def scramble(defn: Definition, *, moves: int | None = None, random_state: bool = False, seed=None) -> dict:

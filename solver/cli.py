@@ -10,7 +10,7 @@ import argparse
 import json
 import sys
 
-from solver import api, catalog, engine
+from solver import api, catalog, engine, numbers
 from solver.draw import draw_text
 from solver.errors import PuzzleError
 
@@ -49,9 +49,9 @@ def cmd_show(args):
 def cmd_info(args):
     facts = api.info(api.load(args.definition))
     if args.json:
-        print(json.dumps(facts))
+        print(numbers.json_text(facts))  # counts can be longer than str(int) allows
         return
-    count = f"{facts['state_count']:,}" + ("" if facts["state_count_exact"] else " (upper bound)")
+    count = numbers.grouped(facts["state_count"]) + ("" if facts["state_count_exact"] else " (upper bound)")
     lines = [
         f"name:        {facts['name']}",
         f"stickers:    {facts['stickers']}",
@@ -60,7 +60,7 @@ def cmd_info(args):
         "orbits:      " + ("; ".join(
             f"{o['name']}: {o['pieces']} pieces of {o['stickers_per_piece']}, {o['orientations']} orientations"
             for o in facts["orbits"]) or "none"),
-        (f"group order: {facts['group_order']:,}" + ("" if facts["group_order_exact"] else " (lower bound)"))
+        (f"group order: {numbers.grouped(facts['group_order'])}" + ("" if facts["group_order_exact"] else " (lower bound)"))
         if facts["group_order"] is not None else "group order: - (guarded moves)",
         f"states:      {count}",
         f"hash:        {facts['hash']}",

@@ -27,6 +27,8 @@ def parse_state(defn: Definition, value) -> State:
                 value = json.loads(text)
             except json.JSONDecodeError as exc:
                 raise StateError(f"state: not a valid JSON list ({exc.msg})") from None
+            except RecursionError:
+                raise StateError("state: a JSON list nested too deeply") from None
         elif any(ch.isspace() for ch in text):
             value = text.split()
         elif defn.single_char_colours:
@@ -62,6 +64,8 @@ def parse_moves(defn: Definition, value) -> list[str]:
     names; an unknown name lists the valid ones."""
     if isinstance(value, str):
         return alg.expand(defn, value)
+    if not isinstance(value, (list, tuple)):
+        raise NotationError(f"moves: expected move names in a string or a list, got {type(value).__name__}")
     names = list(value)
     if len(names) > alg.MAX_MOVES:
         raise NotationError(f"moves: at most {alg.MAX_MOVES:,} moves")

@@ -81,3 +81,17 @@ def discover(job_id: int) -> str:
 @shared_task(name="jobs.janitor", ignore_result=True)
 def janitor() -> dict:
     return services.sweep()
+
+
+@shared_task(name="revisions.analyse", ignore_result=True, soft_time_limit=600, time_limit=660)
+def analyse_revisions(content_hash: str) -> int:
+    """The facts a request had no time for (puzzlehub.repos.analysis), for every pending revision of
+    the puzzle. Sent twice, the second finds nothing pending."""
+    from puzzlehub.repos.analysis import fill_pending
+    from puzzlehub.repos.models import Revision
+    from puzzlehub.repos.services import load_definition
+
+    pending = Revision.objects.filter(content_hash=content_hash, facts__pending=True).first()
+    if pending is None:
+        return 0
+    return fill_pending(content_hash, load_definition(pending.definition))

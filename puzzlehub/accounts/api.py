@@ -5,6 +5,7 @@ from rest_framework import serializers
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
+from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
 from puzzlehub.accounts import selectors, services
@@ -49,3 +50,4 @@ class TokenCreate(ObtainAuthToken):
     """{username, password} -> {"token"}; send it as `Authorization: Token <token>`."""
 
     throttle_classes = [WriteThrottle]
+    parser_classes = api_settings.DEFAULT_PARSER_CLASSES  # ObtainAuthToken names DRF's own, unbounded

@@ -1,11 +1,14 @@
 """Writes about users: sign-up, API tokens, profiles."""
 
 import re
+from functools import lru_cache
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.urls import get_resolver
 from rest_framework.authtoken.models import Token
 
 from puzzlehub.accounts.models import Profile
@@ -14,10 +17,27 @@ User = get_user_model()
 
 # Usernames are the first part of page URLs (/<owner>/<name>/): URL-safe and not a site path.
 USERNAME_RE = re.compile(r"^[A-Za-z0-9](?:[A-Za-z0-9_-]{0,38})$")
-RESERVED_USERNAMES = frozenset(
-    "about admin algorithms api comments compare healthz login logout new search settings signup "
-    "static media users explore puzzlehub".split()
-)
+# words kept for the site besides its routes (which site_paths reads from the URLconf)
+RESERVED_WORDS = frozenset("about admin explore help media puzzlehub search static users www".split())
+
+
+def _first_segments(patterns, prefix: str = ""):
+    """The fixed first path segment of every route, following includes."""
+    for entry in patterns:
+        route = prefix + str(getattr(entry.pattern, "_route", entry.pattern.regex.pattern.lstrip("^")))
+        literal = re.split(r"[/<(\\[?$]", route, maxsplit=1)[0]
+        if hasattr(entry, "url_patterns") and not literal and route == literal:
+            yield from _first_segments(entry.url_patterns, route)  # an include mounted at the root
+        elif literal:
+            yield literal.lower()
+
+
+@lru_cache(maxsize=1)
+def reserved_usernames() -> frozenset[str]:
+    """Names no user may take: every fixed first segment of the site's routes (so no user page or
+    repository page can be shadowed by a site page), the static and media prefixes, and a few words."""
+    prefixes = {url.strip("/").split("/")[0].lower() for url in (settings.STATIC_URL, settings.MEDIA_URL) if url} - {""}
+    return frozenset(_first_segments(get_resolver().url_patterns)) | prefixes | RESERVED_WORDS
 
 
 def validate_username(username: str) -> None:
@@ -25,7 +45,7 @@ def validate_username(username: str) -> None:
         raise ValidationError(
             {"username": "use 1-39 letters, digits, '-' or '_', starting with a letter or digit"}
         )
-    if username.lower() in RESERVED_USERNAMES:
+    if username.lower() in reserved_usernames():
         raise ValidationError({"username": f"{username!r} is reserved"})
     if User.objects.filter(username__iexact=username).exists():
         raise ValidationError({"username": "this username is taken"})

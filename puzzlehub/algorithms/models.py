@@ -1,7 +1,9 @@
 """Algorithms (move sequences with a computed effect), their votes and comments.
 
-An algorithm belongs to the revision it was found or submitted on and, through that revision's
-content hash, to every repository whose puzzle is the same.
+An algorithm belongs to the repository (and revision) it was found or submitted on: it is seen by
+whoever can see that repository, in every repository of the same puzzle (same content hash) they
+can see. What a private repository held goes with it when it is deleted; a deleted public
+repository's algorithms stay, shown wherever the puzzle is still public.
 """
 
 from django.conf import settings
@@ -12,6 +14,10 @@ class Algorithm(models.Model):
     DISCOVERED, SUBMITTED = "discovered", "submitted"
     SOURCE_CHOICES = [(DISCOVERED, "discovered"), (SUBMITTED, "submitted")]
 
+    # null once its repository is deleted (only a public repository's algorithms outlive it)
+    repository = models.ForeignKey(
+        "repos.Repository", null=True, on_delete=models.SET_NULL, related_name="algorithms"
+    )
     revision = models.ForeignKey(
         "repos.Revision", null=True, on_delete=models.SET_NULL, related_name="algorithms"
     )
@@ -33,8 +39,10 @@ class Algorithm(models.Model):
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        # Across repositories, "already known" is decided among what the asker may see
+        # (services.known_algorithm); one repository never holds a sequence twice.
         constraints = [
-            models.UniqueConstraint(fields=["content_hash", "moves"], name="algorithm_unique_per_puzzle"),
+            models.UniqueConstraint(fields=["repository", "moves"], name="algorithm_unique_per_repository"),
         ]
 
     def __str__(self):

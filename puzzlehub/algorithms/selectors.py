@@ -1,6 +1,7 @@
 """Reads about algorithms. An algorithm is visible when the repository it was made on is visible,
-or, once that repository is gone, when a visible repository holds the same puzzle; a repository
-lists every algorithm of its current puzzle."""
+or, once that (public) repository is gone, when a visible repository holds the same puzzle; a
+repository lists every visible algorithm of its current puzzle. Every list, count and "already
+known" check goes through visible_algorithms."""
 
 from django.db.models import Prefetch, Q, QuerySet
 from django.http import Http404
@@ -16,9 +17,14 @@ ORDERINGS = {"length": ("length", "-score"), "-score": ("-score", "length"), "sc
 def visible_algorithms(user) -> QuerySet[Algorithm]:
     visible = visible_repositories(user)
     return Algorithm.objects.filter(
-        Q(revision__repository__in=visible.values("id"))
-        | Q(revision__isnull=True, content_hash__in=visible.values("head__content_hash"))
+        Q(repository__in=visible.values("id"))
+        | Q(repository__isnull=True, content_hash__in=visible.values("head__content_hash"))
     ).select_related("author", "revision__repository__owner")
+
+
+def known_algorithm(*, user, content_hash: str, moves: str) -> Algorithm | None:
+    """The algorithm `user` can see with these moves on this puzzle, if any."""
+    return visible_algorithms(user).filter(content_hash=content_hash, moves=moves).order_by("id").first()
 
 
 def algorithms_for(*, repository: Repository, user, effect: str = "", max_length: int | None = None,

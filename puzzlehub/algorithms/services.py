@@ -7,7 +7,9 @@ from django.utils import timezone
 
 from puzzlehub.algorithms import markdown
 from puzzlehub.algorithms.models import Algorithm, Comment, Vote
+from puzzlehub.algorithms.selectors import known_algorithm
 from puzzlehub.repos.models import Repository, Revision
+from puzzlehub.repos.selectors import readers_of
 from puzzlehub.repos.services import load_definition
 from solver import api as solver_api
 from solver.errors import PuzzleError
@@ -53,16 +55,29 @@ def replay(defn, text) -> list[str]:
     return names
 
 
+KNOWN = "this sequence is already an algorithm of this puzzle"
+
+
+def known_to_readers(revision: Revision, moves: str) -> Algorithm | None:
+    """The sequence as an algorithm that everyone who can read the revision's repository already
+    sees on this puzzle. Only that counts as known: what the readers cannot see (another user's
+    private repository) never blocks a sequence, nor tells them it exists."""
+    return known_algorithm(user=readers_of(revision.repository), content_hash=revision.content_hash, moves=moves)
+
+
 def _create(*, revision: Revision, names: list[str], effect, source: str, author=None, title="", job=None) -> Algorithm:
     moves = " ".join(names)
+    if known_to_readers(revision, moves) is not None:
+        raise ValidationError({"moves": KNOWN})
     try:
         with transaction.atomic():
             return Algorithm.objects.create(
-                revision=revision, content_hash=revision.content_hash, moves=moves, length=len(names),
-                source=source, author=author, title=title, job=job, **_effect_fields(effect),
+                repository_id=revision.repository_id, revision=revision, content_hash=revision.content_hash,
+                moves=moves, length=len(names), source=source, author=author, title=title, job=job,
+                **_effect_fields(effect),
             )
-    except IntegrityError:
-        raise ValidationError({"moves": "this sequence is already an algorithm of this puzzle"}) from None
+    except IntegrityError:  # the same sequence on this repository, a moment ago
+        raise ValidationError({"moves": KNOWN}) from None
 
 
 def submit_algorithm(*, repository: Repository, user, moves, title: str = "") -> Algorithm:
@@ -78,9 +93,9 @@ def submit_algorithm(*, repository: Repository, user, moves, title: str = "") ->
 
 def record_discovered_algorithm(*, revision: Revision, moves: list[str], effect: dict | None, job=None,
                                 author=None) -> Algorithm:
-    """A sequence found by a job (its source); recording the same sequence again returns the first.
+    """A sequence found by a job (its source); one the repository's readers already see is returned.
     `author` is the user who asked for it, when a user did (find-algorithms jobs)."""
-    existing = Algorithm.objects.filter(content_hash=revision.content_hash, moves=" ".join(moves)).first()
+    existing = known_to_readers(revision, " ".join(moves))
     if existing is not None:
         return existing
     defn = load_definition(revision.definition)

@@ -121,7 +121,7 @@ class PatternDatabases(APIView):
     @extend_schema(responses=PatternDatabaseSerializer(many=True))
     def get(self, request, owner, name):
         repository = get_repository(owner=owner, name=name, user=request.user)
-        rows = selectors.pattern_databases_for(repository=repository)
+        rows = selectors.pattern_databases_for(repository=repository, user=request.user)
         return Response(PatternDatabaseSerializer(rows, many=True).data)
 
     @extend_schema(request=PatternDatabaseRequestSerializer, responses={202: AcceptedSerializer})

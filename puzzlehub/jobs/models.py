@@ -55,10 +55,10 @@ class Job(models.Model):
             models.Index(fields=["user", "status"]),
         ]
         constraints = [
-            # two requests for the same pattern database attach to one build, even when they race
+            # a user's two requests for the same pattern database attach to one job, even when they race
             models.UniqueConstraint(
-                fields=["dedupe_key"], condition=Q(kind="pdb", status__in=["queued", "running"]),
-                name="one_active_pdb_build",
+                fields=["dedupe_key", "user"], condition=Q(kind="pdb", status__in=["queued", "running"]),
+                name="one_active_pdb_build_per_user",
             ),
         ]
 

@@ -44,15 +44,18 @@ def active_count(user) -> int:
     return Job.objects.filter(user=user, status__in=Job.ACTIVE).count()
 
 
-def pattern_databases_for(*, repository: Repository) -> list[dict]:
-    """The stored pattern databases of the repository's puzzle, then the builds still under way."""
+def pattern_databases_for(*, repository: Repository, user) -> list[dict]:
+    """The stored pattern databases of the repository's puzzle (shared by every repository of it,
+    naming the job that built them only to who may see that job), then the builds under way that
+    `user` may see."""
     content_hash = repository.head.content_hash
+    seen = set(visible_jobs(user).filter(kind=Job.PDB, content_hash=content_hash).values_list("id", flat=True))
     rows = [
         {"status": "ready", "projection": db.projection, "description": db.description, "bytes": db.bytes,
-         "sha256": db.sha256, "job": db.job_id, "created_at": db.created_at}
+         "sha256": db.sha256, "job": db.job_id if db.job_id in seen else None, "created_at": db.created_at}
         for db in PatternDatabase.objects.filter(content_hash=content_hash)
     ]
-    building = Job.objects.filter(kind=Job.PDB, content_hash=content_hash, status__in=Job.ACTIVE)
+    building = visible_jobs(user).filter(kind=Job.PDB, content_hash=content_hash, status__in=Job.ACTIVE)
     rows += [
         {"status": job.status, "projection": job.options.get("projection"), "description": "", "bytes": None,
          "sha256": None, "job": job.id, "created_at": job.created_at}

@@ -25,12 +25,13 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from puzzlehub.algorithms.models import Algorithm, AlgorithmSet, SetCase
-from puzzlehub.algorithms.services import record_discovered_algorithm
+from puzzlehub.algorithms.selectors import visible_algorithms
+from puzzlehub.algorithms.services import known_to_readers, record_discovered_algorithm
 from puzzlehub.jobs import dispatch
 from puzzlehub.jobs.models import Job, PatternDatabase
 from puzzlehub.jobs.selectors import active_count, definition_of
 from puzzlehub.repos.models import Repository
-from puzzlehub.repos.selectors import get_revision
+from puzzlehub.repos.selectors import get_revision, readers_of
 from solver import api as solver_api
 from solver.errors import PuzzleError
 
@@ -85,9 +86,11 @@ def _revision(repository: Repository, number):
 
 
 def _queue(*, user, repository: Repository, revision, kind: str, options: dict, dedupe_key: str,
-           time_limit: float, memory_limit: int, quota: bool = True) -> Job:
+           time_limit: float, memory_limit: int, quota: bool = True, send: bool = True,
+           progress_text: str = "") -> Job:
     """Create a queued job within the user's quota (unless `quota` is off: the catalog's own
-    discoveries); its message is sent once the row is committed."""
+    discoveries); its message is sent once the row is committed (unless `send` is false: a job
+    waiting for another's work, which the janitor sends if it stays queued past JOB_REDISPATCH)."""
     # one submission at a time per user, so that concurrent requests cannot overrun the quota
     get_user_model().objects.select_for_update().filter(pk=user.pk).first()
     if quota and active_count(user) >= settings.JOB_QUOTA:
@@ -97,9 +100,10 @@ def _queue(*, user, repository: Repository, revision, kind: str, options: dict, 
     job = Job.objects.create(
         kind=kind, user=user, repository=repository, revision=revision, content_hash=revision.content_hash,
         options=options, dedupe_key=dedupe_key, time_limit=time_limit, memory_limit=memory_limit,
-        max_attempts=settings.JOB_ATTEMPTS, dispatched_at=timezone.now(),
+        max_attempts=settings.JOB_ATTEMPTS, dispatched_at=timezone.now(), progress_text=progress_text,
     )
-    transaction.on_commit(partial(dispatch.send, job_id=job.id, kind=kind, time_limit=time_limit))
+    if send:
+        transaction.on_commit(partial(dispatch.send, job_id=job.id, kind=kind, time_limit=time_limit))
     return job
 
 
@@ -167,46 +171,65 @@ def submit_solve(*, user, repository: Repository, state=None, scramble=None, opt
                   dedupe_key=key, time_limit=limit, memory_limit=_memory_limit(None))
 
 
-def _projection_text(projection) -> str | None:
-    """The projection in the solver's compact JSON text (a list of parts), or None for its own plan."""
+def _projection_text(projection, defn, memory: int) -> str | None:
+    """The projection in the solver's compact JSON text (a list of parts), checked against the
+    puzzle and the memory budget; None for the solver's own plan."""
     if projection is None or projection == "":
         return None
     if isinstance(projection, str):
         try:
             projection = json.loads(projection)
-        except ValueError as exc:
+        except (ValueError, RecursionError) as exc:
             raise ValidationError({"projection": f"not valid JSON ({exc})"}) from None
     if not isinstance(projection, list) or not projection:
-        raise ValidationError({"projection": "a list of parts [orbit, [pieces], twist, merged, counted]"})
-    return json.dumps(projection, separators=(",", ":"))
+        raise ValidationError({"projection": "a list of parts [orbit, [pieces], twist, merged, [free pieces]]"})
+    try:
+        return solver_api.check_projection(defn, json.dumps(projection, separators=(",", ":")), memory)
+    except PuzzleError as exc:
+        raise ValidationError({"projection": str(exc).removeprefix("projection: ")}) from None
 
 
 def submit_pattern_database(*, user, repository: Repository, projection=None, memory_mb=None,
                             time_limit=None, revision=None) -> Job:
-    """A pattern-database build; asking for one that exists or is being built returns that job."""
+    """A pattern-database build. The work is shared, the job is not: every user gets a job of their
+    own (nobody is handed another's, which may be on a private repository). Tables already stored
+    answer at once; while the same tables are being built for someone else, the job waits for that
+    build (finish completes it) instead of building them a second time."""
     user = _submitter(user)
     rev = _revision(repository, revision)
-    text = _projection_text(projection)
+    defn = definition_of(rev)
     memory = _memory_limit(memory_mb)
+    text = _projection_text(projection, defn, memory)
     limit = _time_limit(Job.PDB, time_limit)
     # without a projection the solver plans the tables itself, and the plan depends on the budget
     key = _dedupe_key(Job.PDB, rev.content_hash, text if text is not None else f"plan:{memory}")
-    existing = _pdb_build(key)
-    if existing is not None:
-        return existing
+    mine = Job.objects.filter(kind=Job.PDB, dedupe_key=key, user=user, status__in=Job.ACTIVE).first()
+    if mine is not None:
+        return mine
+    options = {"projection": text}
+    under_way = Job.objects.filter(kind=Job.PDB, dedupe_key=key, status__in=Job.ACTIVE).exists()
+    built = _pdb_built(key)
+    if built is not None:
+        now = timezone.now()
+        return Job.objects.create(
+            kind=Job.PDB, status=Job.SUCCEEDED, user=user, repository=repository, revision=rev,
+            content_hash=rev.content_hash, options=options, dedupe_key=key, time_limit=limit, memory_limit=memory,
+            max_attempts=0, progress=1.0, progress_text="these tables were already built and stored",
+            result=built.result, started_at=now, finished_at=now,
+        )
     try:
         with transaction.atomic():
-            return _queue(user=user, repository=repository, revision=rev, kind=Job.PDB,
-                          options={"projection": text}, dedupe_key=key, time_limit=limit, memory_limit=memory)
-    except IntegrityError:  # another request started the same build a moment ago
-        return _pdb_build(key)
+            job = _queue(user=user, repository=repository, revision=rev, kind=Job.PDB, options=options,
+                         dedupe_key=key, time_limit=limit, memory_limit=memory,
+                         send=not under_way, progress_text="waiting for the same tables, being built already"
+                         if under_way else "")
+    except IntegrityError:  # the same user asked twice at the same moment
+        return Job.objects.get(kind=Job.PDB, dedupe_key=key, user=user, status__in=Job.ACTIVE)
+    return job
 
 
-def _pdb_build(key: str) -> Job | None:
-    """The active build with this key, else the latest successful one whose files are all stored."""
-    active = Job.objects.filter(kind=Job.PDB, dedupe_key=key, status__in=Job.ACTIVE).first()
-    if active is not None:
-        return active
+def _pdb_built(key: str) -> Job | None:
+    """The latest successful build with this key whose files are all stored."""
     done = Job.objects.filter(kind=Job.PDB, dedupe_key=key, status=Job.SUCCEEDED).order_by("-finished_at").first()
     if done is not None and done.pattern_databases.count() == len((done.result or {}).get("databases", [])):
         return done
@@ -365,6 +388,9 @@ def finish(*, job_id: int, owner: str, status: str, result=None, error: str = ""
         if (result or {}).get("databases"):  # a build's, or a solve's on the way
             _record_pattern_databases(job, result)
         Job.objects.filter(id=job_id).update(**changes)
+        if job.kind == Job.PDB:  # the builds that waited for this one share its tables
+            Job.objects.filter(kind=Job.PDB, dedupe_key=job.dedupe_key, status=Job.QUEUED).update(
+                **changes, progress_text=f"the same tables were built by job {job.id}", started_at=changes["finished_at"])
     return True
 
 
@@ -373,16 +399,18 @@ def _record_algorithms(job: Job, result: dict) -> dict:
     the same up to setups, inversion and the puzzle's symmetries): a class the puzzle has no
     algorithm for is recorded whole, a known class only by sequences shorter than its best."""
     recorded, known = [], 0
+    # what counts as known is what the repository's readers see: never another user's private ones
+    seen = visible_algorithms(readers_of(job.revision.repository)) if job.revision else Algorithm.objects.none()
     best = dict(
-        Algorithm.objects.filter(content_hash=job.content_hash).exclude(effect_key="")
-        .values_list("effect_key").annotate(shortest=Min("length"))
+        seen.filter(content_hash=job.content_hash).exclude(effect_key="")
+        .values_list("effect_key").annotate(shortest=Min("length")).order_by()
     )
     for found in result.get("algorithms", []):
         moves = " ".join(found["moves"])
         key = found.get("effect_key") or ""
         shorter = not key or key not in best or len(found["moves"]) < best[key]
-        if (job.revision is None or not shorter
-                or Algorithm.objects.filter(content_hash=job.content_hash, moves=moves).exists()):
+        # known to the repository's readers: a sequence held only in others' private repositories is new
+        if job.revision is None or not shorter or known_to_readers(job.revision, moves) is not None:
             known += 1
             continue
         try:

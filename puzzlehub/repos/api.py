@@ -30,12 +30,15 @@ class HeadSerializer(serializers.Serializer):
     state_count_exact = serializers.BooleanField()
     stickers = serializers.IntegerField()
     moves = serializers.IntegerField(source="moves_count")
+    analysis_pending = serializers.BooleanField(source="facts.pending", default=False,
+                                                help_text="true while a worker computes the counts (empty until then)")
 
 
 class ForkedFromSerializer(serializers.Serializer):
-    full_name = serializers.CharField()
+    visible = serializers.BooleanField(help_text="false: a repository the caller cannot see, or deleted")
+    full_name = serializers.CharField(allow_null=True, help_text="null when the caller may not know it")
     revision = serializers.IntegerField(allow_null=True)
-    url = serializers.CharField(allow_null=True, help_text="null when the parent was deleted")
+    url = serializers.CharField(allow_null=True, help_text="null unless the caller can see the parent")
 
 
 class RepositorySerializer(serializers.Serializer):
@@ -60,14 +63,12 @@ class RepositorySerializer(serializers.Serializer):
 
     @extend_schema_field(ForkedFromSerializer(allow_null=True))
     def get_forked_from(self, repository) -> dict | None:
-        if not repository.forked_from_name:
+        request = self.context["request"]
+        parent = selectors.parent_of(repository=repository, user=request.user)
+        if parent is None:
             return None
-        parent = repository.forked_from
-        return {
-            "full_name": parent.full_name if parent else repository.forked_from_name,
-            "revision": repository.forked_at_number,
-            "url": repository_url(self.context["request"], parent) if parent else None,
-        }
+        shown = parent.pop("repository")
+        return dict(parent, url=repository_url(request, shown) if shown else None)
 
     def get_url(self, repository) -> str:
         return repository_url(self.context["request"], repository)
@@ -108,6 +109,8 @@ class RevisionSerializer(serializers.Serializer):
     state_count = serializers.CharField()
     state_count_exact = serializers.BooleanField()
     group_order = serializers.CharField()
+    analysis_pending = serializers.BooleanField(source="facts.pending", default=False,
+                                                help_text="true while a worker computes the counts (empty until then)")
     url = serializers.SerializerMethodField()
 
     def get_url(self, revision) -> str:

@@ -29,7 +29,8 @@ class Repository(models.Model):
     visibility = models.CharField(max_length=7, choices=VISIBILITY_CHOICES, default=PUBLIC)
     license = models.CharField(max_length=64, blank=True)
     topics = models.ManyToManyField(Topic, blank=True, related_name="repositories")
-    # The parent may be deleted; the fork keeps its own copy of the history and the parent's name.
+    # The parent may be deleted; the fork keeps its own copy of the history and the parent's latest
+    # name (erased when the parent is deleted while private). Readers see it through selectors.parent_of.
     forked_from = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="forks"
     )

@@ -22,6 +22,12 @@ def visible_repositories(user) -> QuerySet[Repository]:
     return Repository.objects.filter(query).select_related("owner", "head", "forked_from__owner")
 
 
+def readers_of(repository: Repository):
+    """Whose view stands for everyone who can read `repository`: anyone's (None) when it is public,
+    its owner's when it is private."""
+    return None if repository.is_public else repository.owner
+
+
 def search_repositories(*, user, q: str = "", owner: str = "", topic: str = "", ordering: str = "") -> QuerySet:
     repos = visible_repositories(user)
     for word in q.split():
@@ -58,6 +64,22 @@ def revisions_of(repository: Repository) -> QuerySet[Revision]:
 
 def forks_of(*, repository: Repository, user) -> QuerySet[Repository]:
     return visible_repositories(user).filter(forked_from=repository).order_by("-updated", "id")
+
+
+def parent_of(*, repository: Repository, user) -> dict | None:
+    """What `user` may know of the repository a fork was made from: None when it is no fork; the
+    parent itself (current name, link) when they can see it; its name as recorded when it was
+    deleted while public; otherwise only that it is a repository they cannot see."""
+    if repository.forked_at_number is None:
+        return None
+    parent = repository.forked_from
+    if parent is not None and visible_repositories(user).filter(id=parent.id).exists():
+        return {"visible": True, "repository": parent, "full_name": parent.full_name,
+                "revision": repository.forked_at_number}
+    if parent is None and repository.forked_from_name:  # services erase the name of a private parent
+        return {"visible": False, "repository": None, "full_name": repository.forked_from_name,
+                "revision": repository.forked_at_number}
+    return {"visible": False, "repository": None, "full_name": None, "revision": None}
 
 
 def has_starred(*, user, repository: Repository) -> bool:

@@ -13,6 +13,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from puzzlehub.accounts.services import profile_of
+from puzzlehub.repos import analysis
 from puzzlehub.repos.models import Repository, Revision, Star, Topic
 from solver import api as solver_api
 from solver import catalog
@@ -38,22 +39,6 @@ def load_definition(text: str):
         return _parsed(text)
     except PuzzleError as exc:
         raise ValidationError({"definition": str(exc)}) from None
-
-
-def _facts(defn) -> dict:
-    info = solver_api.info(defn)
-    return {
-        "content_hash": info["hash"],
-        "puzzle_name": info["name"],
-        "stickers": info["stickers"],
-        "moves_count": info["moves"],
-        "state_count": str(info["state_count"]),
-        "state_count_exact": bool(info["state_count_exact"]),
-        "group_order": "" if info.get("group_order") is None else str(info["group_order"]),
-        "facts": {"move_names": info.get("move_names", []), "orbits": info.get("orbits", []),
-                  "goals": info.get("goals", 1), "guarded": info.get("guarded", False),
-                  "group_order_exact": info.get("group_order_exact")},
-    }
 
 
 def _set_topics(repository: Repository, topics) -> None:
@@ -84,6 +69,8 @@ def _add_revision(*, repository, author, definition: str, message: str, number: 
         repository=repository, number=number, definition=definition, author=author,
         message=message, created=timezone.now(), **facts,
     )
+    if facts["facts"].get("pending"):
+        analysis.analyse_later(revision.content_hash)
     Repository.objects.filter(id=repository.id).update(head=revision, updated=revision.created)
     repository.head, repository.updated = revision, revision.created
     return revision
@@ -99,7 +86,7 @@ def create_repository(
     )
     repository.full_clean(exclude=["head"], validate_constraints=False)
     _check_name_free(owner, name)
-    facts = _facts(load_definition(definition))  # refuse a bad definition before anything is written
+    facts = analysis.revision_facts(load_definition(definition))  # refuse a bad definition before anything is written
     try:
         with transaction.atomic():
             repository.save()
@@ -124,6 +111,8 @@ def update_repository(*, repository: Repository, **changes) -> Repository:
     repository.full_clean(exclude=["head", "owner"], validate_constraints=False)
     if "name" in changes:
         _check_name_free(repository.owner, repository.name, exclude_id=repository.id)
+        # forks name their parent as it is now (a name it had only while private is not kept)
+        repository.forks.update(forked_from_name=repository.full_name)
     repository.save()
     if topics is not None:
         _set_topics(repository, topics)
@@ -132,7 +121,11 @@ def update_repository(*, repository: Repository, **changes) -> Repository:
 
 @transaction.atomic
 def delete_repository(*, repository: Repository) -> None:
-    """Delete a repository; its forks keep their own history and the parent's name."""
+    """Delete a repository; its forks keep their own history. What a private repository held (its
+    algorithms and their comments) goes with it; a public one's algorithms stay with the puzzle."""
+    if not repository.is_public:
+        repository.algorithms.all().delete()
+        repository.forks.update(forked_from_name="")  # forks no longer name what nobody else saw
     if repository.forked_from_id:
         Repository.objects.filter(id=repository.forked_from_id, forks_count__gt=0).update(
             forks_count=F("forks_count") - 1
@@ -141,7 +134,7 @@ def delete_repository(*, repository: Repository) -> None:
 
 
 def create_revision(*, repository: Repository, author, definition: str, message: str = "") -> Revision:
-    facts = _facts(load_definition(definition))  # possibly slow: before any lock is taken
+    facts = analysis.revision_facts(load_definition(definition))  # before any lock is taken
     with transaction.atomic():
         # lock the repository row so that two concurrent revisions get consecutive numbers
         locked = Repository.objects.select_for_update().get(id=repository.id)

@@ -2,9 +2,11 @@
 
 from django.contrib import messages
 from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.paginator import Paginator
+from django.http import JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.clickjacking import xframe_options_exempt
@@ -27,6 +29,19 @@ from solver.errors import PuzzleError
 
 def repository_url(repository) -> str:
     return reverse("repository", kwargs={"owner": repository.owner.username, "name": repository.name})
+
+
+def _form_page(request, template: str, context: dict, *forms_):
+    """Render a page holding forms: 400 when a submitted one has errors, like the API."""
+    refused = any(form.is_bound and form.errors for form in forms_)
+    return render(request, template, context, status=400 if refused else 200)
+
+
+class LoginView(auth_views.LoginView):
+    template_name = "web/login.html"
+
+    def form_invalid(self, form):
+        return self.render_to_response(self.get_context_data(form=form), status=400)
 
 
 def _page(request, items, per_page=20):
@@ -84,7 +99,7 @@ def signup(request):
             login(request, user, backend="django.contrib.auth.backends.ModelBackend")
             messages.success(request, f"Welcome to PuzzleHub, {user.username}.")
             return redirect("home")
-    return render(request, "web/signup.html", {"form": form})
+    return _form_page(request, "web/signup.html", {"form": form}, form)
 
 
 @login_required
@@ -104,7 +119,7 @@ def account_settings(request):
             else:
                 messages.success(request, "Profile saved.")
                 return redirect("settings")
-    return render(request, "web/settings.html", {"form": form, "token": accounts.api_token(user=request.user)})
+    return _form_page(request, "web/settings.html", {"form": form, "token": accounts.api_token(user=request.user)}, form)
 
 
 def user_page(request, owner):
@@ -135,7 +150,7 @@ def new_repository(request):
             forms.apply_errors(form, exc)
         else:
             return redirect(repository_url(repository))
-    return render(request, "web/new_repository.html", {"form": form})
+    return _form_page(request, "web/new_repository.html", {"form": form}, form)
 
 
 def repository_page(request, owner, name):
@@ -196,9 +211,9 @@ def edit_repository(request, owner, name):
         else:
             messages.success(request, f"Revision {revision.number} saved.")
             return redirect(repository_url(repository))
-    return render(request, "web/edit_repository.html", {
+    return _form_page(request, "web/edit_repository.html", {
         "repo": repository, "settings_form": settings_form, "revision_form": revision_form,
-    })
+    }, settings_form, revision_form)
 
 
 @login_required
@@ -415,7 +430,7 @@ def edit_comment(request, pk):
             forms.apply_errors(form, exc)
         else:
             return redirect(reverse("algorithm", kwargs={"pk": comment.algorithm_id}) + f"#comment-{comment.id}")
-    return render(request, "web/edit_comment.html", {"form": form, "comment": comment})
+    return _form_page(request, "web/edit_comment.html", {"form": form, "comment": comment}, form)
 
 
 @login_required
@@ -425,6 +440,15 @@ def delete_comment(request, pk):
     algorithms.delete_comment(comment=comment, user=request.user)
     messages.success(request, "Comment deleted.")
     return redirect("algorithm", pk=comment.algorithm_id)
+
+
+def bad_request(request, exception=None):
+    """What Django itself refuses (a body over DATA_UPLOAD_MAX_MEMORY_SIZE, too many fields, a bad
+    host): JSON with the reason on the API, a page elsewhere."""
+    reason = str(exception or "") or "bad request"
+    if request.path.startswith("/api/"):
+        return JsonResponse({"detail": reason}, status=400)
+    return render(request, "web/400.html", {"message": reason}, status=400)
 
 
 def not_found(request, exception=None):

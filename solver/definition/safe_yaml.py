@@ -35,6 +35,31 @@ class _DefinitionLoader(yaml.SafeLoader):
             self._depth -= 1
 
 
+def _check_events(text: str) -> None:
+    """The loader's refusals (anchors, aliases, tags, depth) read from libyaml's event stream."""
+    depth = 0
+    for event in yaml.parse(text, Loader=yaml.CSafeLoader):
+        if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
+            raise DefinitionError(f"line {event.start_mark.line + 1}: YAML anchors and aliases are not allowed")
+        if getattr(event, "tag", None) is not None:
+            raise DefinitionError(f"line {event.start_mark.line + 1}: YAML tags are not allowed")
+        if isinstance(event, (yaml.CollectionStartEvent, yaml.ScalarEvent)) and depth + 1 > MAX_DEPTH:
+            raise DefinitionError(f"line {event.start_mark.line + 1}: nested deeper than {MAX_DEPTH} levels")
+        if isinstance(event, yaml.CollectionStartEvent):
+            depth += 1
+        elif isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
+
+
+def _load(text: str):
+    # libyaml, when present, reads a 10,000-sticker definition some 20 times faster than the
+    # pure-Python loader: the refusals are checked on its events, then it builds the data
+    if yaml.__with_libyaml__:
+        _check_events(text)
+        return yaml.load(text, Loader=yaml.CSafeLoader)  # noqa: S506 - a safe loader
+    return yaml.load(text, Loader=_DefinitionLoader)  # noqa: S506 - the loader is a SafeLoader
+
+
 def parse(text: str | bytes):
     """The plain data of a YAML (or JSON) document, or DefinitionError naming the problem."""
     if isinstance(text, bytes):
@@ -47,7 +72,7 @@ def parse(text: str | bytes):
     if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
         raise DefinitionError(f"definition is larger than the limit of {MAX_BYTES:,} bytes")
     try:
-        return yaml.load(text, Loader=_DefinitionLoader)  # noqa: S506 - the loader is a SafeLoader
+        return _load(text)
     except DefinitionError:
         raise
     except yaml.YAMLError as exc:

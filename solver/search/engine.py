@@ -41,7 +41,7 @@ from solver.search.macros import Finisher
 from solver.search.methods import METHODS
 from solver.search.model import search_model
 from solver.search.plan import entries, full_size, make_plan
-from solver.search.ranking import Projection, full_projection
+from solver.search.ranking import Projection, full_projection, make_ranker
 
 
 
@@ -378,6 +378,18 @@ def pdb_build(defn: Definition, projection: Projection | None = None, budget_byt
     if not plan.databases:
         raise pdb.PatternDatabaseError("pattern database: no projection of this puzzle fits the budget")
     return [pdb.cached(model, p, budget_bytes=budget).header for p in plan.databases]
+
+
+def pdb_check(defn: Definition, projection_json: str, budget_bytes: int) -> str:
+    """A projection given as JSON, checked against the puzzle and the budget without building
+    anything; returns its canonical JSON. Refused with a PuzzleError naming the problem."""
+    model = search_model(defn)
+    projection = Projection.from_json(projection_json)
+    size = make_ranker(model, projection).size
+    if pdb.stored_bytes(size, 4) > budget_bytes:
+        raise PuzzleError(f"projection: {projection.describe(model)} has {size:,} entries and needs "
+                          f"{pdb.stored_bytes(size, 4):,} bytes at 4 bits, over the budget of {budget_bytes:,} bytes")
+    return projection.to_json()
 
 
 def pdb_list() -> list[dict]:

@@ -112,13 +112,13 @@ def test_a_stored_result_that_does_not_replay_is_not_reused(alice, repo, client_
     assert again["status"] == "queued" and again["id"] != first
 
 
-def test_a_pattern_database_build_attaches_to_one_under_way(alice, make_user, repo, client_for):
+def test_a_pattern_database_request_is_one_job_per_user(alice, make_user, repo, client_for):
     url = f"/api/repos/{repo.owner.username}/{repo.name}/pdbs/"
-    first = client_for(alice).post(url, {"projection": [[0, [0, 1, 2], 1, 0, 1]]}, format="json")
+    first = client_for(alice).post(url, {"projection": [[0, [0, 1, 2], 1, 0, []]]}, format="json")
     assert first.status_code == 202
-    again = client_for(make_user("bob")).post(url, {"projection": "[[0, [0,1,2], 1, 0, 1]]"}, format="json")
-    assert again.json()["id"] == first.json()["id"]
-    other = client_for(alice).post(url, {"projection": [[0, [0, 1], 1, 0, 1]]}, format="json")
+    same = client_for(alice).post(url, {"projection": "[[0, [0,1,2], 1, 0, []]]"}, format="json")
+    assert same.json()["id"] == first.json()["id"]
+    other = client_for(alice).post(url, {"projection": [[0, [0, 1], 1, 0, []]]}, format="json")
     assert other.json()["id"] != first.json()["id"]
     listing = client_for(None).get(url).json()
     assert sorted(row["status"] for row in listing) == ["queued", "queued"]
@@ -148,3 +148,47 @@ def test_cancelling_a_queued_job_is_immediate_and_only_for_its_submitter(alice, 
     assert client_for(make_user("bob")).post(f"/api/jobs/{job_id}/cancel/").status_code == 403
     body = client_for(alice).post(f"/api/jobs/{job_id}/cancel/").json()
     assert body["status"] == "cancelled" and body["finished_at"] is not None
+
+
+def pdbs_url(repo):
+    return f"/api/repos/{repo.owner.username}/{repo.name}/pdbs/"
+
+
+def test_pattern_database_work_is_shared_but_every_user_has_their_own_job(alice, make_user, make_repo, client_for):
+    from puzzlehub.jobs import services
+
+    secret = make_repo(alice, "secret", visibility="private")
+    bob, carol = make_user("bob"), make_user("carol")
+    public = make_repo(bob, "cube")
+    projection = [[0, [0, 1, 2], 1, 0, []]]
+    mine = client_for(alice).post(pdbs_url(secret), {"projection": projection}, format="json").json()
+    his = client_for(bob).post(pdbs_url(public), {"projection": projection}, format="json").json()
+    assert his["id"] != mine["id"]
+    assert client_for(bob).get(f"/api/jobs/{his['id']}/").status_code == 200
+    assert client_for(bob).get(f"/api/jobs/{mine['id']}/").status_code == 404
+    assert [row["job"] for row in client_for(None).get(pdbs_url(public)).json()] == [his["id"]]
+    # the build under way is not started twice: bob's job waits for alice's and shares its tables
+    assert "waiting" in Job.objects.get(id=his["id"]).progress_text
+    assert services.claim(job_id=mine["id"], owner="w1", worker="w1") is not None
+    stored = {"storage_name": "cube-corners.pdb", "projection": "[[0,[0,1,2],1,0,[]]]", "bytes": 10, "sha256": "0" * 64}
+    assert services.finish(job_id=mine["id"], owner="w1", status=Job.SUCCEEDED, result={"databases": [stored]})
+    waited = Job.objects.get(id=his["id"])
+    assert waited.status == Job.SUCCEEDED and waited.result["databases"][0]["storage_name"] == "cube-corners.pdb"
+    ready = client_for(None).get(pdbs_url(public)).json()
+    assert [(row["status"], row["job"]) for row in ready] == [("ready", None)]  # alice's private job unnamed
+    later = client_for(carol).post(pdbs_url(public), {"projection": projection}, format="json").json()
+    assert later["id"] not in (mine["id"], his["id"]) and later["status"] == "succeeded"
+
+
+@pytest.mark.parametrize("projection, words", [
+    ([[9, [0], 1, 0, []]], "orbit 9 does not exist"),
+    ([[0, [0, 99], 1, 0, []]], "must be in"),
+    ([[0, [0, 1, 2], 1, 0]], "not a valid projection"),
+    ([[1, list(range(12)), 1, 0, []]], "over the budget"),
+    ({"orbit": 0}, "a list of parts"),
+])
+def test_a_pattern_database_projection_is_checked_when_submitted(alice, repo, client_for, projection, words):
+    response = client_for(alice).post(pdbs_url(repo), {"projection": projection, "memory_mb": 16}, format="json")
+    assert response.status_code == 400, response.content
+    assert words in response.json()["projection"][0]
+    assert not Job.objects.filter(kind=Job.PDB).exists()

@@ -134,3 +134,12 @@ def make_repo(client_for, two_rings):
         assert response.status_code == 201, response.content
         return response.json()
     return make
+
+
+@pytest.fixture
+def logged_in(client):
+    """Django's test client, logged in as the user (pages, as a browser would)."""
+    def login(user):
+        client.force_login(user)
+        return client
+    return login

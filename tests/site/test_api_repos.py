@@ -185,7 +185,7 @@ def test_deleting_the_parent_keeps_forks_working(alice, bob, make_user, make_rep
 
     assert client_for(alice).delete("/api/repos/alice/rings/").status_code == 204
     fork = client_for(bob).get("/api/repos/bob/rings/").json()
-    assert fork["forked_from"] == {"full_name": "alice/rings", "revision": 1, "url": None}
+    assert fork["forked_from"] == {"visible": False, "full_name": "alice/rings", "revision": 1, "url": None}
     assert client_for(bob).get("/api/repos/bob/rings/revisions/1/").json()["definition"] == two_rings
     new = client_for(bob).post("/api/repos/bob/rings/revisions/",
                                {"definition": two_rings.replace("WWWWRR", "WWRRRR")}, format="json")

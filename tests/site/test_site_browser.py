@@ -154,3 +154,32 @@ def test_pages_read_without_javascript(live_server, browser, make_user, make_rep
     shot(page, "home")
     assert page.locator("a:has-text('rings')").count() >= 1
     context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_fork_of_a_hidden_parent_and_pending_counts_in_chromium(live_server, browser, make_user, make_repo,
+                                                                   client_for, settings):
+    """What a reader sees of a fork whose parent became private, and of a revision whose counts a
+    worker has yet to compute, at desktop width and at 390 px."""
+    settings.PUZZLEHUB_ANALYSIS_BUDGET = 0  # the counts are left to a worker (none runs here)
+    alice, bob = make_user("alice"), make_user("bob")
+    make_repo(alice, "rings")
+    client_for(bob).post("/api/repos/alice/rings/fork/", {}, format="json")
+    client_for(alice).patch("/api/repos/alice/rings/", {"visibility": "private", "name": "renamed"}, format="json")
+    for width in (1280, 390):
+        context = browser.new_context(viewport={"width": width, "height": 900})
+        page = context.new_page()
+        page.goto(live_server.url + "/bob/rings/")
+        header = page.locator(".repo-header").inner_text()
+        assert "forked from a repository you cannot see" in " ".join(header.split())
+        assert "renamed" not in page.content() and "alice/rings" not in page.content()
+        assert page.locator("text=Compare with the parent").count() == 0
+        shot(page, f"fork-hidden-parent-{width}")
+        context.close()
+    make_repo(bob, "pending")
+    context = browser.new_context(viewport={"width": 390, "height": 900})
+    page = context.new_page()
+    page.goto(live_server.url + "/bob/pending/")
+    assert page.locator("text=being analysed").count() == 1
+    shot(page, "analysis-pending-390")
+    context.close()

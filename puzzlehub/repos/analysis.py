@@ -1,0 +1,101 @@
+"""A revision's facts within a time budget.
+
+What a definition says directly (name, stickers, moves, content hash) is read in the request. The
+analysis (pieces, group order, number of states: solver.api.info) can take long on a large
+definition, so it runs in a forked child process given PUZZLEHUB_ANALYSIS_BUDGET seconds: the web
+process only waits, and a child still working at the deadline is killed. The revision is then stored
+with its facts pending, and a worker (task `revisions.analyse`) computes them and fills them in on
+every revision of that puzzle; pages say "being analysed" until then.
+"""
+
+import logging
+import multiprocessing
+
+from django.conf import settings
+from django.db import transaction
+
+from puzzlehub.celery import app
+from puzzlehub.repos.models import Revision
+from solver import api as solver_api
+from solver.numbers import decimal_text
+
+log = logging.getLogger(__name__)
+
+TASK = "revisions.analyse"
+
+
+def direct_facts(defn) -> dict:
+    """The facts read straight from the definition, the analysed ones left pending."""
+    return {
+        "content_hash": solver_api.content_hash(defn), "puzzle_name": defn.name, "stickers": defn.stickers,
+        "moves_count": len(defn.moves), "state_count": "", "state_count_exact": False, "group_order": "",
+        "facts": {"move_names": defn.move_names, "goals": len(defn.goals), "guarded": defn.guarded,
+                  "pending": True},
+    }
+
+
+def analysed_facts(info: dict) -> dict:
+    """Revision fields from solver.api.info."""
+    return {
+        "state_count": decimal_text(info["state_count"]),
+        "state_count_exact": bool(info["state_count_exact"]),
+        "group_order": "" if info.get("group_order") is None else decimal_text(info["group_order"]),
+        "facts": {"move_names": info.get("move_names", []), "orbits": info.get("orbits", []),
+                  "goals": info.get("goals", 1), "guarded": info.get("guarded", False),
+                  "group_order_exact": info.get("group_order_exact")},
+    }
+
+
+def _analyse_in_child(defn, pipe) -> None:
+    try:
+        pipe.send(("ok", solver_api.info(defn)))
+    except Exception as exc:  # noqa: BLE001 - the parent decides; the child only reports
+        pipe.send(("error", f"{type(exc).__name__}: {exc}"))
+
+
+def info_within(defn, budget: float) -> dict | None:
+    """solver.api.info(defn), or None when it takes longer than `budget` seconds (or fails)."""
+    reader, writer = multiprocessing.Pipe(duplex=False)
+    child = multiprocessing.get_context("fork").Process(target=_analyse_in_child, args=(defn, writer), daemon=True)
+    child.start()
+    writer.close()
+    try:
+        if not reader.poll(budget):
+            return None
+        outcome, value = reader.recv()
+    except EOFError:  # the child died (out of memory, killed)
+        return None
+    finally:
+        if child.is_alive():
+            child.kill()
+        child.join()
+        reader.close()
+    if outcome != "ok":
+        log.warning("analysis in the request failed (%s); a worker will try", value)
+        return None
+    return value
+
+
+def revision_facts(defn) -> dict:
+    """The fields of a new revision: complete when the analysis fits the budget, else pending."""
+    facts = direct_facts(defn)
+    info = info_within(defn, settings.PUZZLEHUB_ANALYSIS_BUDGET)
+    if info is not None:
+        facts.update(analysed_facts(info))
+    return facts
+
+
+def analyse_later(content_hash: str) -> None:
+    """Once the transaction commits, ask a worker for the pending facts of this puzzle."""
+    def send():
+        try:
+            app.send_task(TASK, args=[content_hash], queue=settings.PUZZLEHUB_ANALYSIS_QUEUE)
+        except Exception as exc:  # noqa: BLE001 - the broker is down: the facts stay pending
+            log.warning("analysis of %s not sent: %s", content_hash, exc)
+    transaction.on_commit(send)
+
+
+def fill_pending(content_hash: str, defn) -> int:
+    """Analyse without a budget (in a worker) and fill in every pending revision of the puzzle."""
+    done = analysed_facts(solver_api.info(defn))
+    return Revision.objects.filter(content_hash=content_hash, facts__pending=True).update(**done)

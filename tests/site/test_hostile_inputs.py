@@ -1,0 +1,126 @@
+"""Inputs that used to hurt the site: each is refused with a 400 whose JSON body names the field
+(or a page form's 400), or accepted and shown correctly; never a 500."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from puzzlehub.algorithms.markdown import render
+
+pytestmark = pytest.mark.django_db
+
+
+def huge_order_definition(n=2000):
+    """A transposition and an n-cycle: the symmetric group, whose order n! has 5,736 digits."""
+    return (f"format: puzzlehub/1\nname: huge-order\nmoves:\n  - {{name: A, cycles: [[0, 1]]}}\n"
+            f"  - {{name: B, cycles: [{list(range(n))}]}}\ngoal: {'W' * (n - 1) + 'R'}\n")
+
+
+def test_a_group_order_longer_than_str_allows_is_stored_and_shown(alice, client_for, client, settings):
+    settings.PUZZLEHUB_ANALYSIS_BUDGET = 120  # about the digits, not the budget: a busy machine may be slow
+    response = client_for(alice).post("/api/repos/", {"name": "huge", "definition": huge_order_definition()},
+                                      format="json")
+    assert response.status_code == 201, response.content[:300]
+    revision = client_for(alice).get("/api/repos/alice/huge/revisions/1/").json()
+    order = revision["group_order"]
+    sys.set_int_max_str_digits(0)
+    try:
+        import math
+        assert order == str(math.factorial(2000))
+    finally:
+        sys.set_int_max_str_digits(4300)
+    page = client.get("/alice/huge/")
+    assert page.status_code == 200 and order[:30] in page.content.decode().replace(",", "")
+
+
+def test_puzzle_info_prints_a_group_order_of_any_length(tmp_path):
+    path = tmp_path / "huge.yaml"
+    path.write_text(huge_order_definition())
+    text = subprocess.run([sys.executable, "-m", "solver.cli", "info", str(path)], capture_output=True, text=True,
+                          timeout=300)
+    assert text.returncode == 0, text.stderr[-500:]
+    line = next(x for x in text.stdout.splitlines() if x.startswith("group order:"))
+    assert len(line.split(":")[1].strip().replace(",", "")) == 5736
+    as_json = subprocess.run([sys.executable, "-m", "solver.cli", "info", "--json", str(path)], capture_output=True,
+                             text=True, timeout=300)
+    assert as_json.returncode == 0, as_json.stderr[-500:]
+    sys.set_int_max_str_digits(0)
+    try:
+        assert len(str(json.loads(as_json.stdout)["group_order"])) == 5736
+    finally:
+        sys.set_int_max_str_digits(4300)
+
+
+@pytest.mark.parametrize("field, value", [("scramble", 5), ("scramble", {"R": 1}), ("state", 5),
+                                          ("state", "[" * 10_000 + "]" * 10_000)])
+def test_a_solve_with_a_value_of_the_wrong_kind_is_refused_naming_it(alice, make_repo, client_for, field, value):
+    make_repo(alice, "rings")
+    response = client_for(alice).post("/api/repos/alice/rings/solves/", {field: value}, format="json")
+    assert response.status_code == 400, response.content[:300]
+    assert field in response.json()
+
+
+@pytest.mark.parametrize("path", ["/api/repos/", "/api/repos/alice/rings/solves/", "/api/repos/alice/rings/pdbs/",
+                                  "/api/repos/alice/rings/algorithms/", "/api/users/", "/api/token/"])
+def test_json_nested_ten_thousand_deep_is_refused_on_every_endpoint(alice, make_repo, client_for, path):
+    make_repo(alice, "rings")
+    body = '{"name": ' + "[" * 10_000 + "]" * 10_000 + "}"
+    response = client_for(alice).post(path, body, content_type="application/json")
+    assert response.status_code == 400, response.content[:300]
+    assert "nested" in response.json()["detail"]
+
+
+def test_an_oversize_body_is_answered_in_json_on_the_api(alice, client_for, settings):
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 1000
+    response = client_for(alice).post("/api/repos/", {"name": "big", "definition": "x" * 5000}, format="json")
+    assert response.status_code == 400
+    assert response["Content-Type"] == "application/json" and "exceeded" in response.json()["detail"]
+
+
+def test_markdown_code_spans_are_escaped_once():
+    html = render("`a < b` and `x & y`\n\n```\nif a < b:\n```")
+    assert "<code>a &lt; b</code>" in html and "<code>x &amp; y</code>" in html
+    assert "&amp;lt;" not in html and "&amp;amp;" not in html
+    assert "<script" not in render("<script>alert(1)</script> `<script>`")
+
+
+def test_a_comment_shows_its_code_span_as_written(alice, make_repo, client_for, client):
+    make_repo(alice, "rings")
+    algorithm = client_for(alice).post("/api/repos/alice/rings/algorithms/", {"moves": "A B"}, format="json").json()
+    client_for(alice).post(f"/api/algorithms/{algorithm['id']}/comments/", {"body": "`a < b`"}, format="json")
+    page = client.get(f"/algorithms/{algorithm['id']}/").content.decode()
+    assert "<code>a &lt; b</code>" in page and "&amp;lt;" not in page
+
+
+def long_cycle_definition(n=10_000):
+    """Within the documented limits (10,000 stickers, one 10,000-cycle move, ~69 KB): counting its
+    states exhaustively takes minutes."""
+    return f"format: puzzlehub/1\nname: long-cycle\nmoves:\n  - {{name: B, cycles: [{list(range(n))}]}}\ngoal: {'W' * (n - 1) + 'R'}\n"
+
+
+def test_an_analysis_over_budget_is_left_to_a_worker_and_shown_when_ready(alice, client_for, client):
+    from puzzlehub.repos.models import Revision
+    from workers.tasks import analyse_revisions
+
+    response = client_for(alice).post("/api/repos/", {"name": "long", "definition": long_cycle_definition()},
+                                      format="json")
+    assert response.status_code == 201, response.content[:300]
+    head = response.json()["head"]
+    assert head["analysis_pending"] is True and head["state_count"] == "" and head["stickers"] == 10_000
+    assert "being analysed" in client.get("/alice/long/").content.decode()
+    # what the worker does once the revision is stored, shown here on a puzzle it finishes quickly
+    revision = Revision.objects.get(repository__name="long")
+    small = long_cycle_definition(60)
+    Revision.objects.filter(id=revision.id).update(definition=small)
+    assert analyse_revisions(revision.content_hash) == 1
+    head = client_for(alice).get("/api/repos/alice/long/").json()["head"]
+    assert head["analysis_pending"] is False and head["state_count"] == "60"  # the 60 rotations of the red
+    assert "being analysed" not in client.get("/alice/long/").content.decode()
+
+
+def test_an_analysis_within_budget_is_stored_with_the_revision(alice, client_for, two_rings):
+    response = client_for(alice).post("/api/repos/", {"name": "rings", "definition": two_rings}, format="json")
+    head = response.json()["head"]
+    assert head["analysis_pending"] is False and head["state_count"] == "15"
