@@ -100,13 +100,17 @@ def cmd_solve(args):
     if args.time_limit is not None and args.time_limit <= 0:
         raise _UsageError("puzzle solve: --time-limit must be positive")
     result = api.solve(defn, state, optimal=args.optimal, method=args.method, time_limit=args.time_limit)
+    if result["solution"] is None:
+        # Same exit code with or without --json: a script must not read "no answer" as success.
+        reason = result["stopped"] or "search space exhausted: no goal reachable within the search"
+        if args.json:
+            print(json.dumps({**result, "reason": reason}))
+        else:
+            print(f"no solution found ({reason}) after {result['seconds']} s, {result['nodes']:,} nodes")
+        return 1
     if args.json:
         print(json.dumps(result))
         return
-    if result["solution"] is None:
-        print(f"no solution found ({result['stopped'] or 'search space exhausted'}) after {result['seconds']} s, "
-              f"{result['nodes']:,} nodes")
-        return 1
     print(" ".join(result["solution"]) or "(already solved)")
     flags = ["optimal" if result["optimal"] else "not proven optimal", "verified" if result["verified"] else "NOT VERIFIED"]
     if result["stopped"]:
