@@ -19,6 +19,7 @@ from solver.definition.model import Definition
 from solver.engine import apply_moves, format_state, parse_moves, parse_state, verify
 from solver.errors import DefinitionError, PuzzleError, UnreachableError
 from solver.search import engine as search
+from solver.simplify import simplify
 from solver.special import families
 from solver.special.cube3.solve import SearchCancelled
 
@@ -100,7 +101,7 @@ def solve(
             defn, state, optimal=optimal, method=method, time_limit=time_limit, node_limit=node_limit,
             progress=progress, cancel=cancel,
         )
-    moves = result.moves
+    moves = simplify(defn, result.moves)
     verified = moves is not None and verify(defn, state, moves)
     return {
         "solution": moves,
