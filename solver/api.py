@@ -10,7 +10,7 @@ import random
 import time
 from pathlib import Path
 
-from solver import catalog
+from solver import catalog, goals
 from solver.analysis import group, pieces, scramble as scrambles
 from solver.definition import export
 from solver.definition.canonical import content_hash
@@ -94,9 +94,11 @@ def solve(
     special = families.find(defn) if method in (None, SPECIAL) else None
     if method == SPECIAL and special is None:
         raise PuzzleError("method: no specialized solver recognises this puzzle")
-    if special is not None and (method == SPECIAL or not optimal or special.can_prove_optimal):
+    # States that are solved or a few moves from a goal get a shortest answer before any long method.
+    result = goals.short_solution(defn, state, time_limit) if method in (None, SPECIAL) else None
+    if result is None and special is not None and (method == SPECIAL or not optimal or special.can_prove_optimal):
         result = _solve_special(special, state, optimal, time_limit, cancel)
-    else:
+    elif result is None:
         result = search.solve(
             defn, state, optimal=optimal, method=method, time_limit=time_limit, node_limit=node_limit,
             progress=progress, cancel=cancel,

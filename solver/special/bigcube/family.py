@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from solver.definition.model import Definition
+from solver.goals import nearest_goal
 from solver.special.bigcube.reduction import solve_big_cube
 from solver.special.recognize import is_catalog, verified
 
@@ -18,8 +19,9 @@ class Plan:
     n: int
 
     def solve(self, state) -> list[str]:
-        """A solution (long: reduction by 3-cycles, not a short one) to the definition's first goal."""
-        solution = solve_big_cube("".join(state), self.n, goal="".join(self.defn.goal))
+        """A solution (long: reduction by 3-cycles, not a short one) to the definition's goal nearest
+        the state (a whole-cube rotation of solved is solved)."""
+        solution = solve_big_cube("".join(state), self.n, goal="".join(nearest_goal(self.defn, state)))
         return verified(self.defn, state, solution)
 
 
