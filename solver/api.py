@@ -11,7 +11,7 @@ import random
 import time
 from pathlib import Path
 
-from solver import catalog, deadline
+from solver import catalog, deadline, goals
 from solver.analysis import group, pieces, scramble as scrambles
 from solver.definition import export
 from solver.definition.canonical import content_hash
@@ -21,6 +21,7 @@ from solver.engine import apply_moves, format_state, parse_moves, parse_state, v
 from solver.errors import DefinitionError, PuzzleError, UnreachableError
 from solver.search.budget import Budget, Cancelled, Stopped
 from solver.search.methods import METHODS as GENERIC_METHODS
+from solver.simplify import simplify
 
 SPECIAL = "special"
 # Every method a solve may name: the site, the workers and the command line check against this list.
@@ -132,16 +133,18 @@ def solve(
         raise PuzzleError("method: no specialized solver recognises this puzzle")
     time_limit = deadline.remaining()  # what the phases before left
     with deadline.phase("search"):
-        if special is not None and (method == SPECIAL or not optimal or special.can_prove_optimal):
+        # States that are solved or a few moves from a goal get a shortest answer before any long method.
+        result = goals.short_solution(defn, state, time_limit) if method in (None, SPECIAL) else None
+        if result is None and special is not None and (method == SPECIAL or not optimal or special.can_prove_optimal):
             target = max_length if max_length is not None or optimal else special.target
-            budget = Budget(time_limit=time_limit, cancel=cancel, progress=progress, max_length=target)
+            budget = Budget(time_limit=deadline.remaining(), cancel=cancel, progress=progress, max_length=target)
             result = _solve_special(special, state, optimal, budget)
-        else:
+        elif result is None:
             result = search.solve(
-                defn, state, optimal=optimal, method=method, time_limit=time_limit, node_limit=node_limit,
-                progress=progress, cancel=cancel,
+                defn, state, optimal=optimal, method=method, time_limit=deadline.remaining(),
+                node_limit=node_limit, progress=progress, cancel=cancel,
             )
-    moves = result.moves
+    moves = simplify(defn, result.moves)
     verified = moves is not None and verify(defn, state, moves)  # a quick replay: never cut short
     return {
         "solution": moves,

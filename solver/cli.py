@@ -102,16 +102,19 @@ def cmd_solve(args):
         raise _UsageError("puzzle solve: --max-length must be 0 or more")
     result = api.solve(defn, state, optimal=args.optimal, method=args.method, time_limit=args.time_limit,
                        max_length=args.max_length)
+    if result["solution"] is None:
+        # Same exit code with or without --json: a script must not read "no answer" as success.
+        reason = result["stopped"] or "search space exhausted: no goal reachable within the search"
+        if result.get("phase"):
+            reason += f" during {result['phase']}"
+        if args.json:
+            print(json.dumps({**result, "reason": reason}))
+        else:
+            print(f"no solution found ({reason}) after {result['seconds']} s, {result['nodes']:,} nodes")
+        return 1
     if args.json:
         print(json.dumps(result))
         return
-    if result["solution"] is None:
-        why = result["stopped"] or "search space exhausted"
-        if result.get("phase"):
-            why += f" during {result['phase']}"
-        print(f"no solution found ({why}) after {result['seconds']} s, "
-              f"{result['nodes']:,} nodes")
-        return 1
     print(" ".join(result["solution"]) or "(already solved)")
     flags = ["optimal" if result["optimal"] else "not proven optimal", "verified" if result["verified"] else "NOT VERIFIED"]
     if result["stopped"]:

@@ -22,6 +22,7 @@ folder (PUZZLEHUB_CACHE).
 from __future__ import annotations
 
 import os
+import time
 from dataclasses import dataclass, field, replace
 
 import numpy as np
@@ -227,6 +228,7 @@ def phases(model, plan) -> list[list[Projection]]:
 FIRST_TRY = 0.2  # share of the time (or seconds without a limit, times 10) for an optimal try first
 PHASE_SHARE = 0.6  # of the time left, split among the phases left; the rest stays for the finisher
 PHASE_SECONDS = 20.0  # a phase's time without a time limit
+ALGORITHM_SHARE = 0.7  # of the time left, at most, for the finisher's one-time search for algorithms
 
 
 def _fallback(model, plan, loc, goal_views, budget) -> SolveResult:
@@ -311,7 +313,9 @@ def _finisher(model, budget) -> Finisher | None:
         return None
     hit = _finishers.get(id(model))
     if hit is None or hit[0] is not model:
-        hit = (model, Finisher(model, budget.deadline))
+        # Its one-time search for algorithms leaves the phases time; cut short, it resumes next time.
+        left = budget.remaining()
+        hit = (model, Finisher(model, None if left is None else time.monotonic() + ALGORITHM_SHARE * left))
         if hit[1].complete:
             _finishers[id(model)] = hit
     return hit[1]

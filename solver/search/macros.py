@@ -83,35 +83,56 @@ class Finisher:
         self.library = library[keep]
         self.library_lengths = np.array([len(q) for q in self.library_seqs])
 
-    def _path(self):
+    def _path(self, kind: str = "algorithms"):
         from solver.definition.canonical import content_hash
         from solver.search.pdb import cache_dir, model_key
 
         key = hashlib.sha256(f"{content_hash(self.model.defn)} {model_key(self.model)} {FORMAT}".encode())
-        return cache_dir() / f"algorithms-{key.hexdigest()[:24]}.json"
+        return cache_dir() / f"{kind}-{key.hexdigest()[:24]}.json"
+
+    def _sequences(self, data) -> list[list[int]] | None:
+        """Stored sequences, checked to be lists of this model's move numbers."""
+        if not isinstance(data, list) or not all(isinstance(q, list) and all(
+                isinstance(m, int) and 0 <= m < len(self.moves) for m in q) for q in data):
+            return None
+        return data
+
+    def _write(self, path, data) -> None:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_suffix(f".tmp{os.getpid()}")
+            tmp.write_text(json.dumps(data))
+            os.replace(tmp, path)
+        except OSError:
+            pass  # a read-only cache only costs the search again
+
+    def _progress(self) -> dict:
+        """Where an earlier search for algorithms was cut short by its deadline, so that one-time
+        work is never lost: {stage, next, narrow, second} (empty for a fresh start)."""
+        try:
+            data = json.loads(self._path("algorithm-search").read_text())
+        except (OSError, ValueError):
+            return {}
+        lists = [self._sequences(data.get(k)) if isinstance(data, dict) else None for k in ("narrow", "second")]
+        if any(q is None for q in lists) or data.get("stage") not in (1, 2) or not isinstance(data.get("next"), int):
+            return {}
+        return data
 
     def _stored(self):
         """The algorithms kept in the cache folder (their search takes seconds), replayed to
         check that each still does what it did."""
         try:
-            seqs = json.loads(self._path().read_text())
+            seqs = self._sequences(json.loads(self._path().read_text()))
         except (OSError, ValueError):
             return None
-        if not isinstance(seqs, list) or not all(isinstance(q, list) and all(
-                isinstance(m, int) and 0 <= m < len(self.moves) for m in q) for q in seqs):
+        if seqs is None:
             return None
         out = [(q, self.effect(q)) for q in seqs]
         return out if all(0 < self.support(e) <= SMALL for _, e in out) else None
 
     def _store(self) -> None:
-        path = self._path()
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_suffix(f".tmp{os.getpid()}")
-            tmp.write_text(json.dumps([q for q, _ in self.algorithms]))
-            os.replace(tmp, path)
-        except OSError:
-            pass  # a read-only cache only costs the search again
+        self._write(self._path(), [q for q, _ in self.algorithms])
+        self._path("algorithm-search").unlink(missing_ok=True)
 
     def _inverse_of(self, m: int) -> list[int]:
         """A move sequence undoing move m: a move with the inverse table, else m repeated."""
@@ -195,19 +216,34 @@ class Finisher:
                     break
                 keep(xs * j, power, self.support(power))
 
-        for xs, x in base:
-            if deadline is not None and time.monotonic() > deadline:
-                self.complete = False
+        # Resume where a search cut short by its deadline stopped (its findings were kept).
+        progress = self._progress()
+        for seq in progress.get("narrow", []):  # the found algorithms are among the narrow ones
+            e = self.effect(seq)
+            keep(seq, e, self.support(e))
+        second = [(q, self.effect(q)) for q in progress.get("second", [])]
+        stage, start = progress.get("stage", 1), progress.get("next", 0)
+
+        def cut_short(stage, at) -> bool:
+            if deadline is None or time.monotonic() <= deadline:
+                return False
+            self.complete = False
+            self._write(self._path("algorithm-search"), {
+                "stage": stage, "next": at, "narrow": [q for q, _ in narrow.values()], "second": [q for q, _ in second]})
+            return True
+
+        if stage == 1:
+            for i in range(start, len(base)):
+                if cut_short(1, i):
+                    return self._varied(sorted(found.values(), key=lambda t: len(t[0])), LIBRARY_LIMIT)
+                powers(*base[i])
+                commutators(*base[i])
+            second, start = self._varied(sorted(narrow.values(), key=lambda t: len(t[0])), NARROW_LIMIT), 0
+        for i in range(start, len(second)):
+            if cut_short(2, i):
                 break
-            powers(xs, x)
-            commutators(xs, x)
-        second = self._varied(sorted(narrow.values(), key=lambda t: len(t[0])), NARROW_LIMIT)
-        for xs, x in second:
-            if deadline is not None and time.monotonic() > deadline:
-                self.complete = False
-                break
-            powers(xs, x)  # a power can keep one orbit's cycles only: [R, U]^3 on a megaminx
-            commutators(xs, x)
+            powers(*second[i])  # a power can keep one orbit's cycles only: [R, U]^3 on a megaminx
+            commutators(*second[i])
         return self._varied(sorted(found.values(), key=lambda t: len(t[0])), LIBRARY_LIMIT)
 
     def _varied(self, algorithms, limit: int):

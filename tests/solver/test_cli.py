@@ -141,3 +141,14 @@ def test_scramble_is_reproducible_and_replays():
 def test_draw_uses_the_layout():
     lines = puzzle("draw", "cube3").stdout.splitlines()
     assert len(lines) == 9 and lines[0].strip() == "W W W"
+
+
+def test_solve_json_without_a_solution_exits_1_and_says_why():
+    # A plain breadth-first search of a 12-move 3x3x3 cannot finish in 50 ms.
+    args = ("solve", "cube3", "--method", "bfs", "--time-limit", "0.05", "--scramble", "R U F L D B R' U' F' L' D' B'")
+    with_json = puzzle(*args, "--json", check=False)
+    assert with_json.returncode == 1, with_json.stderr
+    result = json.loads(with_json.stdout)
+    assert result["solution"] is None and result["reason"] == "time limit"
+    plain = puzzle(*args, check=False)
+    assert plain.returncode == 1 and "time limit" in plain.stdout

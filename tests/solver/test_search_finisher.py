@@ -82,3 +82,25 @@ def test_megaminx_fallback_answers_within_its_time_limit():
     result = engine.solve(defn, state, method="fallback", time_limit=20)
     assert time.monotonic() - started < 20 * 1.1
     assert result.optimal is False and result.moves is not None and verify(defn, state, result.moves)
+
+
+def test_a_search_for_algorithms_cut_short_resumes_and_ends_as_an_uncut_one(tmp_path, monkeypatch):
+    """One-time work is never lost: each cut keeps what was found and where it stopped, the next
+    finisher goes on from there, and the algorithms in the end are those of an uninterrupted search."""
+    defn, pieces = cube(3, renumber=11)
+    model = search_model(defn, pieces)
+    monkeypatch.setenv("PUZZLEHUB_CACHE", str(tmp_path / "whole"))
+    whole = Finisher(model)
+    monkeypatch.setenv("PUZZLEHUB_CACHE", str(tmp_path / "cut"))
+    reached, seconds = [], 0.5
+    while True:
+        finisher = Finisher(model, time.monotonic() + seconds)
+        if finisher.complete:
+            break
+        progress = finisher._progress()
+        reached.append((progress["stage"], progress["next"]))
+        seconds *= 3
+    assert reached and reached == sorted(reached)  # never further back than the cut before
+    assert [q for q, _ in finisher.algorithms] == [q for q, _ in whole.algorithms]
+    assert not finisher._path("algorithm-search").exists()
+    assert [q for q, _ in Finisher(model, time.monotonic()).algorithms] == [q for q, _ in whole.algorithms]  # stored

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from solver.definition.model import Definition
+from solver.goals import nearest_goal
 from solver.special.bigcube.reduction import solve_big_cube
 from solver.special.recognize import is_catalog, verified
 
@@ -19,8 +20,9 @@ class Plan:
 
     def solve(self, state, time_limit: float = 10.0) -> list[str]:
         """A solution (reduction: short phases where they are ready, then 3-cycles) to the
-        definition's first goal."""
-        solution = solve_big_cube("".join(state), self.n, goal="".join(self.defn.goal), time_limit=time_limit)
+        definition's goal nearest the state (a whole-cube rotation of solved is solved)."""
+        solution = solve_big_cube("".join(state), self.n, goal="".join(nearest_goal(self.defn, state)),
+                                  time_limit=time_limit)
         return verified(self.defn, state, solution)
 
 

@@ -15,7 +15,7 @@ import numpy as np
 from numba import njit, objmode
 
 from solver.search.budget import CANCELLED
-from solver.special.cube3 import moves
+from solver.special.cube3 import moves, symmetry
 from solver.special.cube3.coord import N_FLIP, N_PERM4, N_TWIST, N_UD_EDGES, ud_edges_from_layers
 
 NO_MOVE = moves.N_MOVES
@@ -42,6 +42,35 @@ def _allowed_pairs() -> np.ndarray:
 ALLOWED = _allowed_pairs()
 PHASE2_MOVES = np.array(moves.PHASE2_MOVES, dtype=np.int64)
 IS_PHASE2 = np.isin(np.arange(moves.N_MOVES), PHASE2_MOVES)
+# SYM_MOVES[s, m]: the move m becomes seen through U-D-axis symmetry s (symmetry.UD_STICKER_PERMS[s];
+# 0 is the identity).
+SYM_MOVES = np.array([[moves.conjugate(m, p) for m in range(moves.N_MOVES)] for p in symmetry.UD_STICKER_PERMS],
+                     dtype=np.int64)
+
+
+@njit(cache=True)
+def symmetric_duplicate(fixing, m):
+    """Whether a symmetry of bit mask `fixing` (symmetries that fix the cube and the path so far) takes
+    move m to a lower-numbered move. Such a path and its image reach cubes that are the same up to
+    symmetry, so only the lowest is searched (sound with ALLOWED, which puts lower faces first)."""
+    s = 1
+    while fixing >> s:
+        if (fixing >> s) & 1 and SYM_MOVES[s, m] < m:
+            return True
+        s += 1
+    return False
+
+
+@njit(cache=True)
+def still_fixing(fixing, m):
+    """The symmetries of `fixing` that also fix move m."""
+    out = 0
+    s = 1
+    while fixing >> s:
+        if (fixing >> s) & 1 and SYM_MOVES[s, m] == m:
+            out |= 1 << s
+        s += 1
+    return out
 
 
 @njit(cache=True)  # object mode inside: it takes the interpreter lock anyway
@@ -128,18 +157,20 @@ def _finish(T, root, path, togo1, slice_sorted, best, variant, max_length, solut
 
 
 @njit(cache=True, nogil=True)
-def search_phase1_length(T, roots, togo1, best, max_length, deadline, stop, solution, nodes):
+def search_phase1_length(T, roots, stabilisers, togo1, best, max_length, deadline, stop, solution, nodes):
     """Every phase-1 path of exactly togo1 moves, for each variant cube roots[v] = (flip, twist,
-    slice_sorted, u_edges, d_edges, corners). best = [length, variant] of the best solution so far,
-    its moves in solution; updated in place. nodes[0] counts phase-1 nodes. Returns True when the
-    search should stop: a solution of at most max_length moves, the deadline passed after one, or
-    the caller's stop flag says CANCELLED."""
+    slice_sorted, u_edges, d_edges, corners), up to the U-D-axis symmetries that fix the variant
+    (bit mask stabilisers[v], see symmetric_duplicate). best = [length, variant] of the best
+    solution so far, its moves in solution; updated in place. nodes[0] counts phase-1 nodes.
+    Returns True when the search should stop: a solution of at most max_length moves, the deadline
+    passed after one, or the caller's stop flag says CANCELLED."""
     path = np.empty(32, np.int64)
     fl = np.empty(togo1 + 1, np.int64)
     tw = np.empty(togo1 + 1, np.int64)
     sl = np.empty(togo1 + 1, np.int64)
     dist = np.empty(togo1 + 1, np.int64)
     nxt = np.empty(togo1 + 1, np.int64)
+    fixing = np.empty(togo1 + 1, np.int64)
     for v in range(roots.shape[0]):
         root = roots[v]
         h = phase1_distance(T, root[0], root[2], root[1])
@@ -150,7 +181,7 @@ def search_phase1_length(T, roots, togo1, best, max_length, deadline, stop, solu
                 return True
             continue
         d = 0
-        fl[0], tw[0], sl[0], dist[0], nxt[0] = root[0], root[1], root[2], h, 0
+        fl[0], tw[0], sl[0], dist[0], nxt[0], fixing[0] = root[0], root[1], root[2], h, 0, stabilisers[v]
         while d >= 0:
             if nxt[d] == NO_MOVE:
                 d -= 1
@@ -159,6 +190,8 @@ def search_phase1_length(T, roots, togo1, best, max_length, deadline, stop, solu
             nxt[d] += 1
             togo = togo1 - d
             if d > 0 and not ALLOWED[path[d - 1], m]:
+                continue
+            if fixing[d] and symmetric_duplicate(fixing[d], m):
                 continue
             if dist[d] == 0 and togo < REENTER_H and IS_PHASE2[m]:
                 continue
@@ -179,4 +212,5 @@ def search_phase1_length(T, roots, togo1, best, max_length, deadline, stop, solu
                 continue
             d += 1
             fl[d], tw[d], sl[d], dist[d], nxt[d] = f2, t2, s2, h2, 0
+            fixing[d] = still_fixing(fixing[d - 1], m) if fixing[d - 1] else 0
     return False

@@ -23,6 +23,7 @@ from solver.special.cube3.tables import get_tables
 _ROTATION = geometry.diagonal_rotation()
 _ROTATIONS = tuple(perm.power(_ROTATION, r) for r in range(3))
 _CUBIE_ROTATIONS = tuple(symmetry.cubie_symmetry(p) for p in _ROTATIONS)
+_CUBIE_UD_SYMMETRIES = tuple(symmetry.cubie_symmetry(p) for p in symmetry.UD_STICKER_PERMS)
 
 
 def conjugate(cube: CubieCube, s: symmetry.CubieSymmetry) -> CubieCube:
@@ -40,8 +41,22 @@ def phase1_coordinates(cube: CubieCube) -> list[int]:
 
 
 def _variants(cube: CubieCube) -> list[tuple[CubieCube, int, bool]]:
-    return [(conjugate(c, _CUBIE_ROTATIONS[r]), r, inverted)
-            for inverted, c in ((False, cube), (True, cube.inverse())) for r in range(3)]
+    """The six versions, less those that are a U-D-axis symmetry of an earlier one (a symmetric
+    cube's versions often are): their searches would be the same search again."""
+    seen, result = set(), []
+    for inverted, c in ((False, cube), (True, cube.inverse())):
+        for r in range(3):
+            version = conjugate(c, _CUBIE_ROTATIONS[r])
+            images = {conjugate(version, s) for s in _CUBIE_UD_SYMMETRIES}
+            if not images & seen:
+                seen |= images
+                result.append((version, r, inverted))
+    return result
+
+
+def stabiliser(cube: CubieCube) -> int:
+    """Bit mask of the U-D-axis symmetries other than the identity that fix the cube."""
+    return sum(1 << s for s, sym in enumerate(_CUBIE_UD_SYMMETRIES) if s and conjugate(cube, sym) == cube)
 
 
 def _map_back(solution: Sequence[int], rotation: int, inverted: bool) -> list[int]:
@@ -67,6 +82,7 @@ def solve_cubies(cube: CubieCube, time_limit: float = 1.0, max_length: int | Non
     deadline = budget.kernel_deadline()
     variants = _variants(cube)
     roots = np.array([phase1_coordinates(v) for v, _, _ in variants], dtype=np.int64)
+    stabilisers = np.array([stabiliser(v) for v, _, _ in variants], dtype=np.int64)
     best = np.array([search.NO_SOLUTION, -1], dtype=np.int64)
     solution = np.empty(32, dtype=np.int64)
     nodes = np.zeros(1, dtype=np.int64)
@@ -74,7 +90,8 @@ def solve_cubies(cube: CubieCube, time_limit: float = 1.0, max_length: int | Non
     togo1 = 0
     with budget.watching() as stop:
         while togo1 < best[0]:
-            if search.search_phase1_length(tables, roots, togo1, best, stop_at, deadline, stop, solution, nodes):
+            if search.search_phase1_length(tables, roots, stabilisers, togo1, best, stop_at, deadline, stop,
+                                           solution, nodes):
                 break
             budget.report(phase=1, depth=togo1, nodes=int(nodes[0]),
                           best=None if best[0] == search.NO_SOLUTION else int(best[0]))
