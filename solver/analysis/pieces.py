@@ -142,22 +142,23 @@ def piece_generators(defn: Definition) -> list[Perm]:
 
 def _blocks(n: int, gens: list[Perm]) -> list[int]:
     """Block id per sticker: the coarsest partition finer than 'moved by the same moves' that
-    every move (and inverse) maps block onto block."""
-    invs = [perm.inverse(g) for g in gens]
-    signature = [tuple(g[i] != i for g in gens) for i in range(n)]
-    ids = _renumber(signature)
+    every move (and inverse) maps block onto block. One refinement step is one array operation:
+    a ring of thousands of distinct stickers refines over thousands of steps."""
+    images = np.array([list(g) for g in gens] + [list(perm.inverse(g)) for g in gens], dtype=np.int64).reshape(-1, n)
+    ids = _renumber(np.array([[g[i] != i for g in gens] for i in range(n)], dtype=np.int64).reshape(n, -1))
     while True:
-        refined = _renumber(
-            [(ids[i],) + tuple(ids[g[i]] for g in gens) + tuple(ids[v[i]] for v in invs) for i in range(n)]
-        )
-        if max(refined) == max(ids):
-            return ids
+        refined = _renumber(np.column_stack([ids, ids[images].T]))
+        if refined.max() == ids.max():
+            return refined.tolist()
         ids = refined
 
 
-def _renumber(keys: list) -> list[int]:
-    index: dict = {}
-    return [index.setdefault(k, len(index)) for k in keys]
+def _renumber(keys: np.ndarray) -> np.ndarray:
+    """Ids of the rows of `keys`, numbered in the order they first appear."""
+    _, first, inverse = np.unique(keys, axis=0, return_index=True, return_inverse=True)
+    rank = np.empty(len(first), dtype=np.int64)
+    rank[np.argsort(first)] = np.arange(len(first))
+    return rank[inverse.reshape(-1)]
 
 
 def _orientation_group(ref: tuple[int, ...], block_of: list[int], gens: list[Perm]):
