@@ -45,3 +45,17 @@ def test_finisher_takes_any_number_of_rough_orbits():
     assert len(model.orbits) == 66
     finisher = Finisher(model, time.monotonic() + 1)
     assert sorted(finisher.rough) == list(range(66))
+
+
+@pytest.mark.parametrize("time_limit", [30, 60])
+def test_a_table_that_cannot_be_built_in_time_gives_way_to_the_next_method(time_limit):
+    """A 2x2x2 without a fixed corner: its full table (88 million entries) cannot be built in half
+    of these limits on an empty cache, yet a state 3 moves away is answered, optimally."""
+    from outside_puzzles import slice_cube
+
+    defn = slice_cube(2, seed=time_limit)
+    rng = random.Random(time_limit)
+    state = apply_moves(defn, [rng.choice(defn.move_names) for _ in range(3)])
+    result = engine.solve(defn, state, time_limit=time_limit)
+    assert result.moves is not None and len(result.moves) <= 3 and verify(defn, state, result.moves)
+    assert result.optimal and result.method != "table"
