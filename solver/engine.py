@@ -114,7 +114,8 @@ def inverse_sequence(defn: Definition, moves: list[str]) -> list[str] | None:
 
 @dataclass(frozen=True)
 class Codec:
-    """States as bytes of colour indices (one byte each; at most 256 colours) for fast searches."""
+    """States as colour indices for fast searches: bytes (one per sticker) up to 256 colours,
+    tuples of ints beyond (as many colours as stickers)."""
 
     defn: Definition
 
@@ -122,10 +123,15 @@ class Codec:
     def colour_index(self) -> dict[str, int]:
         return {c: i for i, c in enumerate(self.defn.colours)}
 
-    def encode(self, state: State) -> bytes:
-        return bytes(self.colour_index[c] for c in state)
+    @cached_property
+    def pack(self):
+        """Makes a state of a sequence of colour indices."""
+        return bytes if len(self.defn.colours) <= 256 else tuple
 
-    def decode(self, data: bytes) -> State:
+    def encode(self, state: State) -> bytes | tuple[int, ...]:
+        return self.pack(self.colour_index[c] for c in state)
+
+    def decode(self, data) -> State:
         colours = self.defn.colours
         return tuple(colours[b] for b in data)
 
@@ -155,22 +161,24 @@ class Codec:
             out.append((m.name, cases))
         return out
 
-    def successors(self, s: bytes):
+    def successors(self, s):
+        pack = self.pack
         for name, cases in self.steps:
             for getter, guard in cases:
                 if all(s[p] == c for p, c in guard):
-                    yield name, bytes(getter(s))
+                    yield name, pack(getter(s))
                     break
 
-    def predecessors(self, t: bytes):
+    def predecessors(self, t):
+        pack = self.pack
         for (name, back), (_, forward) in zip(self.reverse_steps, self.steps):
             for getter, k in back:
-                s = bytes(getter(t))
+                s = pack(getter(t))
                 if self._first_case(forward, s) == k:
                     yield name, s
 
     @staticmethod
-    def _first_case(cases, s: bytes) -> int | None:
+    def _first_case(cases, s) -> int | None:
         for k, (_, guard) in enumerate(cases):
             if all(s[p] == c for p, c in guard):
                 return k

@@ -1,7 +1,7 @@
 """Plain breadth-first searches on whole sticker states: the reference solvers.
 
 Optimal for any definition (guarded moves, several goals), limited by memory; compiled engines in
-this package are checked against them. States are bytes from `engine.Codec`.
+this package are checked against them. States are bytes (or tuples, past 256 colours) from `engine.Codec`.
 """
 
 from __future__ import annotations

@@ -101,6 +101,7 @@ def solve(
         model.check_twists(loc)
         goal_views = model.goals_for(state)
         plan = make_plan(model, memory_budget())
+    chosen = method is None
     if method is None:
         if plan.full is not None:
             method = "table"
@@ -112,6 +113,8 @@ def solve(
             return _plain(defn, state, "bidir", budget)
     runner = {"table": _table, "ida": _ida, "fallback": _fallback, "astar": _astar, "bidir": _bidir}[method]
     result = runner(model, plan, loc, goal_views, budget)
+    if chosen and result.extra.get("refused") and budget.remaining() != 0:
+        result = _without_table(model, loc, goal_views, budget)
     if result.moves is not None and not verify(defn, state, result.moves):
         raise RuntimeError(f"the {method} search returned a solution that does not replay to a goal")
     result.seconds = budget.elapsed
@@ -155,7 +158,7 @@ def _table(model, plan, loc, goal_views, budget) -> SolveResult:
     found = _databases(model, [projection], full=True, budget=budget)
     if not found:
         return SolveResult(None, False, "table", complete=False, stopped="time limit",
-                           extra={"phase": "table building"})
+                           extra={"phase": "table building", "refused": True})
     (db,) = found
     if not db.exact:  # distances beyond 15 packed in 4 bits: use the table as a bound instead
         return _search(model, combine(model, [db]), loc, goal_views, budget, 1, "table")
@@ -163,6 +166,32 @@ def _table(model, plan, loc, goal_views, budget) -> SolveResult:
     if moves is None:
         raise PuzzleError("the state is not reachable from any goal (its distance table entry is empty)")
     return SolveResult(_names(model, moves), True, "table", nodes=len(moves))
+
+
+QUICK_SHARE = 0.05  # of the time left: a bidirectional search before building smaller tables
+
+
+def _without_table(model, loc, goal_views, budget) -> SolveResult:
+    """When the full table cannot be built in the time left: a short bidirectional search (near
+    states answer in milliseconds), then IDA* with databases that can be built in time."""
+    quick = Budget(time_limit=budget.remaining() * QUICK_SHARE, node_limit=budget.node_limit,
+                   progress=budget.progress, cancel=budget.cancel)
+    if full_size(model) is not None:
+        near = _bidir(model, None, loc, goal_views, quick)
+        if near.moves is not None or near.stopped == "cancelled":
+            return near
+    return _ida(model, plan_in_time(model, budget), loc, goal_views, budget)
+
+
+def plan_in_time(model, budget: Budget):
+    """A plan of databases small enough to be built in half the time left (the rate is
+    pessimistic), within the memory budget."""
+    left = budget.remaining()
+    most = memory_budget()
+    if left is not None:
+        fit = left / 2 / (len(model.move_names) * pdb.TABLE_SECONDS_PER_ENTRY_MOVE)  # entries
+        most = min(most, int(fit / 2))  # bytes at 4 bits an entry
+    return make_plan(model, most)
 
 
 _heuristics: Recent = Recent()  # (id(model), projections) -> (model, heuristic), the recent ones

@@ -33,6 +33,7 @@ LIBRARY_LIMIT = 400  # algorithms kept (shortest first)
 FORMAT = 2  # of the stored algorithm files
 AIMED_PER_KIND = 2  # algorithms per (orbit, slots moved, in place or not) given a setup table
 ROUGH_PER_MASK = 64  # rough algorithms kept per orbit and set of other rough orbits moved
+PARITY_PATHS = 1 << 14  # parity vectors given their fewest moves
 AIMED_FIRST = 6  # wrong slots tried first in one aimed step (each with a few partners)
 
 
@@ -67,6 +68,8 @@ class Finisher:
         # orbits of distinct pieces (the others can take any parity) and the fewest moves to each
         # vector of parities over them
         self.distinct_orbits = [r for r in range(len(on)) if len(np.unique(model.orbits[r].classes)) == on[r]]
+        self.move_bits = [sum(perm.parity(self.slot_maps[r][m].tolist()) << r for r in self.distinct_orbits)
+                          for m in range(n_moves)]
         self.parity_paths = self._parity_paths()
         base = self._short_sequences(model.canonical_pairs())
         self.complete = True  # False when the deadline cut the search for algorithms short
@@ -294,10 +297,9 @@ class Finisher:
         candidates = self._rough_algorithms(base, [r for r in range(len(on)) if lacking(aims[r], r)])
         rough: dict[int, list[Aim]] = {}  # in the order they are solved
         while len(rough) < len(candidates):
-            before = sum(1 << q for q in rough)
             for r in sorted(set(candidates) - set(rough), key=lambda q: on[q]):
                 # algorithms that leave the orbits solved before alone
-                usable = sorted((t for mask, found in candidates[r].items() if not mask & before for t in found),
+                usable = sorted((t for moved, found in candidates[r].items() if moved.isdisjoint(rough) for t in found),
                                 key=lambda t: (len(t[0]), self.support(t[1])))
                 chosen = self._choose_aims(usable, r)
                 if not lacking(chosen, r):
@@ -329,23 +331,28 @@ class Finisher:
                 add(seq, e, *self._slots_moved(e, r))
         return [a for aims in chosen.values() for a in aims]
 
-    def _rough_algorithms(self, base, rough_orbits: list[int]) -> dict[int, dict[int, list]]:
+    def _rough_algorithms(self, base, rough_orbits: list[int]) -> dict[int, dict[frozenset, list]]:
         """For each rough orbit r, commutators [x, y] of short sequences moving at most SMALL of
-        its slots, by the other rough orbits they move (a bit mask): a few of each, shortest first."""
+        its slots, by the set of rough orbits they move (r among them; any number of orbits: a big
+        cube has hundreds): a few of each, shortest first."""
         on, ok, ob, _ = self.model.orbit_arrays
-        found: dict[int, dict[int, list]] = {r: {} for r in rough_orbits}
+        found: dict[int, dict[frozenset, list]] = {r: {} for r in rough_orbits}
         if not rough_orbits:
             return found
         with_base = _commutators_with(base)
+        orbit_sets: dict[bytes, frozenset] = {}
         for xs, x in base[:NARROW_LIMIT]:
             c = with_base(x)
             moved = c != self.identity
             slots_moved = {r: moved[:, ob[r]:ob[r] + on[r] * ok[r]].reshape(len(base), on[r], ok[r]).any(2).sum(1)
                            for r in rough_orbits}
-            masks = sum((slots_moved[r] > 0).astype(np.int64) << r for r in rough_orbits)
+            touched = np.array([slots_moved[r] > 0 for r in rough_orbits]).T  # [base, rough orbits]
             for r in rough_orbits:
                 for j in np.flatnonzero((slots_moved[r] > 0) & (slots_moved[r] <= SMALL)):
-                    kept = found[r].setdefault(int(masks[j] & ~(1 << r)), [])
+                    row = touched[j].tobytes()
+                    if row not in orbit_sets:
+                        orbit_sets[row] = frozenset(rough_orbits[i] for i in np.flatnonzero(touched[j]))
+                    kept = found[r].setdefault(orbit_sets[row], [])
                     if len(kept) < ROUGH_PER_MASK:
                         ys = base[j][0]
                         kept.append((xs + ys + self.invert(xs) + self.invert(ys), c[j]))
@@ -447,25 +454,47 @@ class Finisher:
         return None if rest is None or loc is None else moves + rest
 
     def _parity_paths(self) -> dict[int, list[int]]:
-        """For every vector of parities over the orbits of distinct pieces (bit r: orbit r odd)
-        that moves reach, the fewest moves reaching it."""
-        move_bits = [sum(perm.parity(self.slot_maps[r][m].tolist()) << r for r in self.distinct_orbits)
-                     for m in range(len(self.moves))]
+        """For the vectors of parities over the orbits of distinct pieces (bit r: orbit r odd)
+        nearest to none, up to PARITY_PATHS of them, the fewest moves reaching each (a big puzzle
+        of distinct stickers has hundreds of such orbits: its other vectors are solved over GF(2)
+        by `_parity_solution`)."""
         paths = {0: []}
         frontier = [0]
-        while frontier:
+        while frontier and len(paths) < PARITY_PATHS:
             grown = []
             for bits in frontier:
-                for m, flip in enumerate(move_bits):
+                for m, flip in enumerate(self.move_bits):
                     if bits ^ flip not in paths:
                         paths[bits ^ flip] = paths[bits] + [m]
                         grown.append(bits ^ flip)
             frontier = grown
         return paths
 
+    def _parity_solution(self, need: int) -> list[int] | None:
+        """Moves, each at most once, whose parity vectors add up to `need` (Gaussian elimination
+        over GF(2)); None when no combination does."""
+        pivots: dict[int, tuple[int, int]] = {}  # highest bit -> (vector, set of moves as bits)
+        for m, bits in enumerate(self.move_bits):
+            used = 1 << m
+            while bits:
+                top = bits.bit_length() - 1
+                if top not in pivots:
+                    pivots[top] = (bits, used)
+                    break
+                bits ^= pivots[top][0]
+                used ^= pivots[top][1]
+        used = 0
+        while need:
+            top = need.bit_length() - 1
+            if top not in pivots:
+                return None
+            need ^= pivots[top][0]
+            used ^= pivots[top][1]
+        return [m for m in range(len(self.move_bits)) if used >> m & 1]
+
     def _parity_moves(self, loc, wanted) -> list[int] | None:
-        """Fewest moves whose slot permutations have the parities of the state's on every orbit
-        of distinct pieces; None when none has."""
+        """Fewest moves (or, for parity vectors far from none, some moves) whose slot permutations
+        have the parities of the state's on every orbit of distinct pieces; None when none has."""
         on, _, _, first_slot = self.model.orbit_arrays
         need = 0
         for r in self.distinct_orbits:
@@ -475,6 +504,8 @@ class Finisher:
             moved[[home[int(c)] for c in self.model.piece_class[pieces]]] = self.slot_of_code[loc[pieces]] - first_slot[r]
             need |= perm.parity(moved.tolist()) << r
         path = self.parity_paths.get(need)
+        if path is None and len(self.parity_paths) >= PARITY_PATHS:
+            path = self._parity_solution(need)
         return None if path is None else list(path)  # the caller extends it
 
     def _climb(self, loc, at, wanted, deadline, aims, pieces, library=None):
