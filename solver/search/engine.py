@@ -27,7 +27,7 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from solver import deadline, perm
+from solver import deadline
 from solver.definition.model import Definition
 from solver.engine import Codec, State, verify
 from solver.errors import PuzzleError
@@ -43,6 +43,7 @@ from solver.search.methods import METHODS
 from solver.search.model import search_model
 from solver.search.plan import entries, full_size, make_plan
 from solver.search.ranking import Projection, full_projection, make_ranker
+from solver.simplify import simplify
 
 
 
@@ -257,7 +258,7 @@ def phases(model, plan) -> list[list[Projection]]:
 FIRST_TRY = 0.2  # share of the time (or seconds without a limit, times 10) for an optimal try first
 PHASE_SHARE = 0.6  # of the time left, split among the phases left; the rest stays for the finisher
 PHASE_SECONDS = 20.0  # a phase's time without a time limit
-ALGORITHM_SHARE = 0.7  # of the time left, at most, for the finisher's one-time search for algorithms
+ALGORITHM_SHARE = 0.85  # of the time left, at most, for the finisher's one-time search for algorithms
 
 
 def _fallback(model, plan, loc, goal_views, budget) -> SolveResult:
@@ -312,7 +313,7 @@ def solve_by_phases(model, plan, loc, goal_views, budget) -> SolveResult:
         loc = _after(model, pz, loc, out.moves)
         moves += out.moves
     else:
-        return SolveResult(_names(model, _merged(model, moves)), False, "fallback", nodes=nodes)
+        return SolveResult(simplify(model.defn, _names(model, moves)), False, "fallback", nodes=nodes)
     rest = None
     if finisher is not None:
         view = model.view(loc)
@@ -321,7 +322,7 @@ def solve_by_phases(model, plan, loc, goal_views, budget) -> SolveResult:
     if rest is None:
         return SolveResult(None, False, "fallback", nodes=nodes, complete=False,
                            stopped="time limit" if budget.remaining() == 0 else "no phase solution")
-    return SolveResult(_names(model, _merged(model, moves + rest)), False, "fallback", nodes=nodes)
+    return SolveResult(simplify(model.defn, _names(model, moves + rest)), False, "fallback", nodes=nodes)
 
 
 def _after(model, pz, loc, moves: list[int]) -> np.ndarray:
@@ -348,27 +349,6 @@ def _finisher(model, budget) -> Finisher | None:
         if hit[1].complete:
             _finishers[id(model)] = hit
     return hit[1]
-
-
-def _merged(model, moves: list[int]) -> list[int]:
-    """Phases meet at their seams: two moves in a row that make one move, or none, are merged."""
-    if model.guarded:
-        return moves
-    perms = [model.defn.move(name).perm for name in model.move_names]
-    single = {p: i for i, p in reversed(list(enumerate(perms)))}
-    identity = tuple(range(model.defn.stickers))
-    out: list[int] = []
-    for m in moves:
-        if out:
-            both = perm.compose(perms[out[-1]], perms[m])
-            if both == identity:
-                out.pop()
-                continue
-            if both in single:
-                out[-1] = single[both]
-                continue
-        out.append(m)
-    return out
 
 
 def _occupied(pz, loc) -> np.ndarray:
