@@ -105,12 +105,11 @@ def cmd_solve(args):
     if result["solution"] is None:
         # Same exit code with or without --json: a script must not read "no answer" as success.
         reason = result["stopped"] or "search space exhausted: no goal reachable within the search"
-        if result.get("phase"):
-            reason += f" during {result['phase']}"
-        if args.json:
+        if args.json:  # the phase that ran out is its own field
             print(json.dumps({**result, "reason": reason}))
         else:
-            print(f"no solution found ({reason}) after {result['seconds']} s, {result['nodes']:,} nodes")
+            during = f" during {result['phase']}" if result.get("phase") else ""
+            print(f"no solution found ({reason}{during}) after {result['seconds']} s, {result['nodes']:,} nodes")
         return 1
     if args.json:
         print(json.dumps(result))

@@ -40,12 +40,13 @@ def _levels(cube, with_symmetry, depths):
     stabilisers = np.array([stabiliser(v) if with_symmetry else 0 for v, _, _ in variants], dtype=np.int64)
     best = np.array([search.NO_SOLUTION, -1], dtype=np.int64)
     solution, nodes = np.empty(32, dtype=np.int64), np.zeros(1, dtype=np.int64)
+    running = np.zeros(1, dtype=np.int64)  # the stop flag a budget's watcher would raise: never here
     lengths = []
     for togo1 in range(depths):
         if togo1 >= best[0]:  # as the driver: no shorter solution is left to find
             break
         search.search_phase1_length(get_tables(), roots, stabilisers, togo1, best, -1, time.perf_counter() + 600,
-                                    solution, nodes)
+                                    running, solution, nodes)
         lengths.append(int(best[0]))
     return lengths, int(nodes[0])
 

@@ -8,6 +8,7 @@ import pytest
 
 from solver import api, perm
 from solver.goals import nearest_goal
+from solver.search.budget import Budget
 from solver.special import families
 from tests.solver.analysis_geometry import renumbered
 
@@ -41,7 +42,7 @@ def test_a_few_turns_from_a_goal_get_a_shortest_answer(cube4, scramble):
 
 
 def _ends_at_the_nearest_goal(defn, state):
-    moves, _ = families.find(defn).solve(state, False, None, None)
+    moves, _ = families.find(defn).solve(state, False, Budget())
     assert api.apply_moves(defn, moves, state) == nearest_goal(defn, state)
 
 

@@ -22,6 +22,10 @@ from search_puzzles import cube
 def cache(tmp_path, monkeypatch):
     monkeypatch.setenv("PUZZLEHUB_CACHE", str(tmp_path))
 
+# room for the one-time search for the finisher's algorithms on a fresh cache (about 15 s of CPU
+# for a megaminx), which a solve runs within its own time limit
+LIMIT = 60
+
 
 def test_algorithms_move_few_slots_and_finish_random_states():
     defn, pieces = cube(3, renumber=11)
@@ -46,8 +50,8 @@ def test_fallback_answers_within_its_time_limit(monkeypatch):
     state, uniform = random_state(defn, random.Random(2))
     state = tuple(state)
     started = time.monotonic()
-    result = engine.solve(defn, state, method="fallback", time_limit=20)
-    assert time.monotonic() - started < 20 * 1.1
+    result = engine.solve(defn, state, method="fallback", time_limit=LIMIT)
+    assert time.monotonic() - started < LIMIT * 1.1
     assert result.optimal is False and result.moves is not None and verify(defn, state, result.moves)
 
 
@@ -79,8 +83,8 @@ def test_megaminx_fallback_answers_within_its_time_limit():
     defn, _, _ = renumbered(api.load("megaminx"), random.Random(5))
     state = tuple(random_state(defn, random.Random(6))[0])
     started = time.monotonic()
-    result = engine.solve(defn, state, method="fallback", time_limit=20)
-    assert time.monotonic() - started < 20 * 1.1
+    result = engine.solve(defn, state, method="fallback", time_limit=LIMIT)
+    assert time.monotonic() - started < LIMIT * 1.1
     assert result.optimal is False and result.moves is not None and verify(defn, state, result.moves)
 
 
