@@ -161,7 +161,8 @@ def test_a_fork_of_a_hidden_parent_and_pending_counts_in_chromium(live_server, b
                                                                    client_for, settings):
     """What a reader sees of a fork whose parent became private, and of a revision whose counts a
     worker has yet to compute, at desktop width and at 390 px."""
-    settings.PUZZLEHUB_ANALYSIS_BUDGET = 0  # the counts are left to a worker (none runs here)
+    settings.PUZZLEHUB_ANALYSIS_BUDGET = 0  # the counts are left to a worker...
+    settings.PUZZLEHUB_ANALYSIS_QUEUE = "unserved"  # ...that never comes (the job tests' may still run)
     alice, bob = make_user("alice"), make_user("bob")
     make_repo(alice, "rings")
     client_for(bob).post("/api/repos/alice/rings/fork/", {}, format="json")
