@@ -9,7 +9,8 @@ from functools import lru_cache
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import Count, F, Subquery
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from puzzlehub.accounts.services import profile_of
@@ -114,6 +115,8 @@ def update_repository(*, repository: Repository, **changes) -> Repository:
         # forks name their parent as it is now (a name it had only while private is not kept)
         repository.forks.update(forked_from_name=repository.full_name)
     repository.save()
+    if "visibility" in changes and repository.forked_from_id:
+        _count_forks(repository.forked_from_id)
     if topics is not None:
         _set_topics(repository, topics)
     return repository
@@ -126,11 +129,10 @@ def delete_repository(*, repository: Repository) -> None:
     if not repository.is_public:
         repository.algorithms.all().delete()
         repository.forks.update(forked_from_name="")  # forks no longer name what nobody else saw
-    if repository.forked_from_id:
-        Repository.objects.filter(id=repository.forked_from_id, forks_count__gt=0).update(
-            forks_count=F("forks_count") - 1
-        )
+    parent_id = repository.forked_from_id
     repository.delete()
+    if parent_id:
+        _count_forks(parent_id)
 
 
 def create_revision(*, repository: Repository, author, definition: str, message: str = "") -> Revision:
@@ -173,8 +175,16 @@ def fork_repository(*, repository: Repository, user, name: str | None = None) ->
     )
     fork.head = max(copied, key=lambda r: r.number)
     fork.save(update_fields=["head"])
-    Repository.objects.filter(id=repository.id).update(forks_count=F("forks_count") + 1)
+    _count_forks(repository.id)
     return fork
+
+
+def _count_forks(parent_id: int) -> None:
+    """A repository's fork count is what anyone may be shown: its public forks only (a private
+    fork is nobody else's business, not even as a number)."""
+    public_forks = (Repository.objects.filter(forked_from_id=parent_id, visibility=Repository.PUBLIC)
+                    .order_by().values("forked_from_id").annotate(n=Count("id")).values("n")[:1])
+    Repository.objects.filter(id=parent_id).update(forks_count=Coalesce(Subquery(public_forks), 0))
 
 
 @transaction.atomic

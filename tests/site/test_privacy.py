@@ -137,3 +137,23 @@ def test_page_forms_with_errors_answer_400(alice, client, logged_in, make_repo):
     assert page.post("/alice/rings/edit/", {"save_revision": "1", "definition": "nope"}).status_code == 400
     assert page.post("/alice/rings/edit/", {"save_settings": "1", "visibility": "secret"}).status_code == 400
     assert page.get("/alice/rings/edit/").status_code == 200
+
+
+def test_a_fork_count_counts_only_public_forks(alice, bob, make_repo, client_for):
+    make_repo(alice, "rings")
+
+    def shown():
+        return client_for(None).get("/api/repos/alice/rings/").json()["forks_count"]
+
+    client_for(bob).post("/api/repos/alice/rings/fork/", {"name": "mine"}, format="json")
+    assert shown() == 1
+    client_for(bob).patch("/api/repos/bob/mine/", {"visibility": "private"}, format="json")
+    assert shown() == 0  # a private fork is not even a number to others
+    client_for(bob).post("/api/repos/alice/rings/fork/", {"name": "also-mine"}, format="json")
+    client_for(bob).patch("/api/repos/bob/also-mine/", {"visibility": "private"}, format="json")
+    client_for(bob).patch("/api/repos/bob/mine/", {"visibility": "public"}, format="json")
+    assert shown() == 1
+    client_for(bob).delete("/api/repos/bob/also-mine/")
+    assert shown() == 1
+    client_for(bob).delete("/api/repos/bob/mine/")
+    assert shown() == 0
