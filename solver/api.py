@@ -31,7 +31,7 @@ ANALYSIS_SHARE = 0.5  # of a time limit, at most, for proving a state reachable 
 __all__ = [
     "Definition", "load", "load_data", "load_file", "load_text", "content_hash", "info", "parse_state",
     "format_state", "parse_moves", "apply_moves", "verify", "solve", "scramble", "export_yaml", "reachability",
-    "effect", "discover", "algorithm_sets", "check_projection", "METHODS", "SPECIAL", "Budget", "Cancelled",
+    "effect", "discover", "algorithm_sets", "check_projection", "check_solve_options", "METHODS", "SPECIAL", "Budget", "Cancelled",
 ]
 
 
@@ -116,9 +116,7 @@ def solve(
     from solver.special import families
 
     state = tuple(state)
-    check_method(method)
-    if max_length is not None and (isinstance(max_length, bool) or not isinstance(max_length, int) or max_length < 0):
-        raise PuzzleError("max_length: give a number of moves, 0 or more")
+    check_solve_options(method=method, max_length=max_length)
     checked = True
     try:  # the check may take half the time; a solve that cannot wait for it searches unchecked
         with deadline.share(ANALYSIS_SHARE), deadline.phase("analysis"):
@@ -161,9 +159,13 @@ def solve(
     }
 
 
-def check_method(method: str | None) -> None:
+def check_solve_options(*, method: str | None = None, max_length=None) -> None:
+    """The options of a solve, checked before anything runs (the site checks them with this too);
+    a PuzzleError's text starts with the field it names."""
     if method is not None and method not in METHODS:
         raise PuzzleError(f"method: unknown method {method!r}; methods: {', '.join(METHODS)}")
+    if max_length is not None and (isinstance(max_length, bool) or not isinstance(max_length, int) or max_length < 0):
+        raise PuzzleError("max_length: a whole number of moves, 0 or more")
 
 
 def _solve_special(special, state, optimal, budget: Budget):

@@ -144,10 +144,11 @@ def submit_solve(*, user, repository: Repository, state=None, scramble=None, opt
     user = _submitter(user)
     if not isinstance(optimal, bool):
         raise ValidationError({"optimal": "true or false"})
-    if method is not None and method not in solver_api.METHODS:
-        raise ValidationError({"method": f"unknown method {method!r}; methods: {', '.join(solver_api.METHODS)}"})
-    if max_length is not None and (isinstance(max_length, bool) or not isinstance(max_length, int) or max_length < 0):
-        raise ValidationError({"max_length": "a whole number of moves, 0 or more"})
+    try:
+        solver_api.check_solve_options(method=method, max_length=max_length)
+    except PuzzleError as exc:
+        field, _, problem = str(exc).partition(": ")
+        raise ValidationError({field: problem}) from None
     limit = _time_limit(Job.SOLVE, time_limit)
     rev = _revision(repository, revision)
     defn = definition_of(rev)
