@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 from solver import catalog, deadline, goals
-from solver.analysis import group, pieces, scramble as scrambles
+from solver.analysis import group, membership, pieces, scramble as scrambles
 from solver.definition import export
 from solver.definition.canonical import content_hash
 from solver.definition.formats import load_data, load_file, load_text
@@ -30,7 +30,7 @@ ANALYSIS_SHARE = 0.5  # of a time limit, at most, for proving a state reachable 
 
 __all__ = [
     "Definition", "load", "load_data", "load_file", "load_text", "content_hash", "info", "parse_state",
-    "format_state", "parse_moves", "apply_moves", "verify", "solve", "scramble", "export_yaml", "reachability",
+    "format_state", "parse_moves", "apply_moves", "verify", "solve", "scramble", "export_yaml", "reachability", "group_data",
     "effect", "discover", "algorithm_sets", "check_projection", "check_solve_options", "METHODS", "SPECIAL", "Budget", "Cancelled",
 ]
 
@@ -68,9 +68,26 @@ def info(defn: Definition) -> dict:
     }
 
 
-def reachability(defn: Definition, state) -> str | None:
-    """None when a goal can be reached from `state`, else the reason it cannot."""
-    return group.reachability(defn, state)
+def group_data(defn: Definition) -> dict | None:
+    """What deciding reachability needs, as JSON data to store with the definition (computed once:
+    a minute for a 20x20x20 cube), or None when the puzzle's group is not of the kind it describes."""
+    return membership.group_data(defn)
+
+
+def reachability(defn: Definition, state, group_data: dict | None = None,
+                 time_limit: float | None = None) -> str | None:
+    """None when a goal can be reached from `state` (or it cannot be ruled out), else the reason it
+    cannot. With the definition's `group_data` the check takes milliseconds; without it, it may
+    have to build the move group, and a `time_limit` that runs out first answers None."""
+    if group_data is not None and membership.usable(defn, group_data):
+        return membership.reachability(defn, group_data, state)
+    if time_limit is None:  # within a solve, the solve's clock holds
+        return group.reachability(defn, state)
+    try:
+        with deadline.limit(time_limit):
+            return group.reachability(defn, state)
+    except deadline.OutOfTime:
+        return None
 
 
 def _within_time_limit(solve_function):
@@ -103,6 +120,7 @@ def solve(
     node_limit: int | None = None,
     progress=None,
     cancel=None,
+    group_data: dict | None = None,
 ) -> dict:
     """Solve `state`; refuses unreachable states before searching; every answer is replayed here.
 
@@ -120,7 +138,7 @@ def solve(
     checked = True
     try:  # the check may take half the time; a solve that cannot wait for it searches unchecked
         with deadline.share(ANALYSIS_SHARE), deadline.phase("analysis"):
-            reason = reachability(defn, state)
+            reason = reachability(defn, state, group_data)
     except deadline.OutOfTime:
         reason, checked = None, False
     if reason is not None:

@@ -39,6 +39,7 @@ log = logging.getLogger(__name__)
 
 MAX_DISCOVERY_LENGTH = 40  # moves per discovered sequence a user may ask for
 FIRST_DISCOVERY_KEEP = 8  # sequences per effect class a puzzle's first discovery run keeps
+REACHABILITY_SECONDS = 0.1  # of a request, at most, for a reachability check without group data
 
 
 class QuotaExceeded(Exception):
@@ -107,7 +108,7 @@ def _queue(*, user, repository: Repository, revision, kind: str, options: dict, 
     return job
 
 
-def _start_state(defn, *, state, scramble) -> tuple:
+def _start_state(defn, revision, *, state, scramble) -> tuple:
     if (state is None) == (scramble is None):
         raise ValidationError({"state": "give either a state (colours) or a scramble (moves), not both"})
     if scramble is not None:
@@ -119,7 +120,9 @@ def _start_state(defn, *, state, scramble) -> tuple:
         start = solver_api.parse_state(defn, state)
     except PuzzleError as exc:
         raise ValidationError({"state": str(exc)}) from None
-    reason = solver_api.reachability(defn, start)
+    # from the revision's group data, a check of milliseconds; without it (not analysed yet, or a
+    # group of another kind) at most REACHABILITY_SECONDS here, and the worker's solve checks again
+    reason = solver_api.reachability(defn, start, revision.group_data, time_limit=REACHABILITY_SECONDS)
     if reason is not None:
         raise ValidationError({"state": f"state cannot be solved: {reason}"})
     return start
@@ -152,7 +155,7 @@ def submit_solve(*, user, repository: Repository, state=None, scramble=None, opt
     limit = _time_limit(Job.SOLVE, time_limit)
     rev = _revision(repository, revision)
     defn = definition_of(rev)
-    start = _start_state(defn, state=state, scramble=scramble)
+    start = _start_state(defn, rev, state=state, scramble=scramble)
     options = {"state": list(start), "optimal": optimal, "method": method, "max_length": max_length}
     if scramble is not None:
         options["scramble"] = solver_api.parse_moves(defn, scramble)

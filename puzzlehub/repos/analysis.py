@@ -34,9 +34,10 @@ def direct_facts(defn) -> dict:
     }
 
 
-def analysed_facts(info: dict) -> dict:
-    """Revision fields from solver.api.info."""
+def analysed_facts(info: dict, group_data: dict | None) -> dict:
+    """Revision fields from solver.api.info and solver.api.group_data."""
     return {
+        "group_data": group_data,
         "state_count": decimal_text(info["state_count"]),
         "state_count_exact": bool(info["state_count_exact"]),
         "group_order": "" if info.get("group_order") is None else decimal_text(info["group_order"]),
@@ -48,13 +49,13 @@ def analysed_facts(info: dict) -> dict:
 
 def _analyse_in_child(defn, pipe) -> None:
     try:
-        pipe.send(("ok", solver_api.info(defn)))
+        pipe.send(("ok", analysed_facts(solver_api.info(defn), solver_api.group_data(defn))))
     except Exception as exc:  # noqa: BLE001 - the parent decides; the child only reports
         pipe.send(("error", f"{type(exc).__name__}: {exc}"))
 
 
-def info_within(defn, budget: float) -> dict | None:
-    """solver.api.info(defn), or None when it takes longer than `budget` seconds (or fails)."""
+def facts_within(defn, budget: float) -> dict | None:
+    """The analysed facts of defn, or None when they take longer than `budget` seconds (or fail)."""
     reader, writer = multiprocessing.Pipe(duplex=False)
     child = multiprocessing.get_context("fork").Process(target=_analyse_in_child, args=(defn, writer), daemon=True)
     child.start()
@@ -79,9 +80,9 @@ def info_within(defn, budget: float) -> dict | None:
 def revision_facts(defn) -> dict:
     """The fields of a new revision: complete when the analysis fits the budget, else pending."""
     facts = direct_facts(defn)
-    info = info_within(defn, settings.PUZZLEHUB_ANALYSIS_BUDGET)
-    if info is not None:
-        facts.update(analysed_facts(info))
+    analysed = facts_within(defn, settings.PUZZLEHUB_ANALYSIS_BUDGET)
+    if analysed is not None:
+        facts.update(analysed)
     return facts
 
 
@@ -97,5 +98,5 @@ def analyse_later(content_hash: str) -> None:
 
 def fill_pending(content_hash: str, defn) -> int:
     """Analyse without a budget (in a worker) and fill in every pending revision of the puzzle."""
-    done = analysed_facts(solver_api.info(defn))
+    done = analysed_facts(solver_api.info(defn), solver_api.group_data(defn))
     return Revision.objects.filter(content_hash=content_hash, facts__pending=True).update(**done)

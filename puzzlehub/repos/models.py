@@ -79,6 +79,9 @@ class Revision(models.Model):
     state_count_exact = models.BooleanField()
     group_order = models.TextField(blank=True)
     facts = models.JSONField(default=dict)  # the rest of info(): move names, orbits
+    # solver.api.group_data: what deciding a state's reachability needs, so that a request does only
+    # that check (null: not an orbit product, or not analysed yet; the worker then checks)
+    group_data = models.JSONField(null=True, blank=True)
 
     class Meta:
         constraints = [

@@ -170,6 +170,7 @@ def fork_repository(*, repository: Repository, user, name: str | None = None) ->
             author_id=r.author_id, message=r.message, created=r.created, puzzle_name=r.puzzle_name,
             stickers=r.stickers, moves_count=r.moves_count, state_count=r.state_count,
             state_count_exact=r.state_count_exact, group_order=r.group_order, facts=r.facts,
+            group_data=r.group_data,
         )
         for r in repository.revisions.order_by("number")
     )

@@ -19,7 +19,8 @@ from typing import Sequence
 import numpy as np
 
 from solver import perm
-from solver.analysis.chain import StabChain, f2_rank, holds_alternating, symmetric_bound
+from solver.analysis.chain import (LARGEST_ENTRIES, MAX_ENTRIES, StabChain, f2_rank, holds_alternating,
+                                   symmetric_bound)
 from solver.analysis.pieces import Orbit, PieceModel, piece_generators, piece_model
 from solver.errors import StateError
 from solver.perm import Perm
@@ -60,7 +61,7 @@ def pinned_slots(model: PieceModel) -> set[tuple[int, int]]:
     return out
 
 
-def _orbit_signs(model: PieceModel, p: Sequence[int]) -> int:
+def orbit_signs(model: PieceModel, p: Sequence[int]) -> int:
     """Bit 2j: parity of p on the slots of orbit j; bit 2j+1: parity on its stickers."""
     bits = 0
     for oi, orbit in enumerate(model.orbits):
@@ -92,27 +93,44 @@ def orbit_chains(defn) -> tuple[StabChain, ...]:
 def wreath_bound(orbit: Orbit, images: list[Perm]) -> int:
     """Upper bound of the group's image on one orbit (given by its generators' `images`, stickers
     numbered slot by slot): every element permutes the pieces and turns each within the
-    orientation group H, so it lies in the wreath product W of order S! |H|^S; its slot parity,
-    sticker parity and, for a cyclic H, total twist stay in what the generators reach."""
-    slots, m, rot = len(orbit.slots), len(orbit.slots[0]), orbit.rot
-    k = len(rot)
-    step = next((r for r in rot if perm.order(r) == k), None)  # a generator of H if cyclic
-    exponent = {perm.power(step, e): e for e in range(k)} if step else {r: 0 for r in rot}
-    twist_mod = k if step else 1
+    orientation group H, so it lies in the wreath product W of order S! |H|^S; its features (slot
+    parity, sticker parity and, for a cyclic H, total twist) stay in what the generators reach."""
+    slots, k = len(orbit.slots), len(orbit.rot)
+    whole = OrbitFeatures(orbit)
+    swap = [(1, len(orbit.slots[0]) % 2, 0)] if slots > 1 else []  # two pieces trading slots
+    whole_reach = whole.reached(swap + [(0, perm.parity(r), whole.exponent[r] % whole.twist_mod) for r in orbit.rot])
+    return factorial(slots) * k**slots * len(whole.reached([whole.of(q) for q in images])) // len(whole_reach)
 
-    def features(q: Perm) -> tuple[int, int, int]:
-        slot_perm = [q[s * m] // m for s in range(slots)]
-        total = sum(exponent[tuple(q[s * m + j] - slot_perm[s] * m for j in range(m))] for s in range(slots))
-        return perm.parity(slot_perm), perm.parity(q), total % twist_mod
 
-    def reached(vectors) -> int:
+class OrbitFeatures:
+    """The features of an element of an orbit's wreath product (stickers numbered slot by slot):
+    (slot parity, sticker parity, total twist mod k when the orientation group is cyclic of order
+    k, else 0). They are a homomorphism to an abelian group, so the features of a group's elements
+    are what its generators' features reach."""
+
+    def __init__(self, orbit: Orbit):
+        self.slots, self.m = len(orbit.slots), len(orbit.slots[0])
+        k = len(orbit.rot)
+        step = next((r for r in orbit.rot if perm.order(r) == k), None)  # a generator of H if cyclic
+        self.exponent = {perm.power(step, e): e for e in range(k)} if step else {r: 0 for r in orbit.rot}
+        self.twist_mod = k if step else 1
+
+    def of(self, q: Sequence[int]) -> tuple[int, int, int]:
+        m = self.m
+        slot_perm = [q[s * m] // m for s in range(self.slots)]
+        total = sum(self.exponent[tuple(q[s * m + j] - slot_perm[s] * m for j in range(m))] for s in range(self.slots))
+        return perm.parity(slot_perm), perm.parity(q), total % self.twist_mod
+
+    def untwisted(self, q: Sequence[int]) -> tuple[int, int, int]:
+        """The features of q with every piece put back in its reference orientation."""
+        m = self.m
+        return self.of([(q[s * m] // m) * m + j for s in range(self.slots) for j in range(m)])
+
+    def reached(self, vectors) -> set[tuple[int, int, int]]:
         def add(a, v):
-            return (a[0] + v[0]) % 2, (a[1] + v[1]) % 2, (a[2] + v[2]) % twist_mod
+            return (a[0] + v[0]) % 2, (a[1] + v[1]) % 2, (a[2] + v[2]) % self.twist_mod
 
-        return len(perm.orbit([(0, 0, 0)], vectors, add))
-
-    whole = [(1, m % 2, 0)] + [(0, perm.parity(r), exponent[r] % twist_mod) for r in rot]
-    return factorial(slots) * k**slots * reached([features(q) for q in images]) // reached(whole)
+        return set(perm.orbit([(0, 0, 0)], vectors, add))
 
 
 def orbit_upper_bound(defn) -> int | None:
@@ -127,14 +145,14 @@ def orbit_upper_bound(defn) -> int | None:
         return None
     total = prod(c.order for c in chains)
     per_orbit = []
-    vectors = [_orbit_signs(model, g) for g in gens]
+    vectors = [orbit_signs(model, g) for g in gens]
     for oi in range(len(model.orbits)):
         per_orbit.extend(v & (3 << (2 * oi)) for v in vectors)
     dim_v, dim_w = f2_rank(vectors), f2_rank(per_orbit)
     return total * 2**dim_v // 2**dim_w
 
 
-@lru_cache(maxsize=32)
+@lru_cache(maxsize=4)
 def move_group(defn) -> MoveGroup:
     """The move group of a definition (cached per definition)."""
     model = piece_model(defn)
@@ -144,7 +162,7 @@ def move_group(defn) -> MoveGroup:
              if (oi, s) in pinned for x in slot]
     rest = [x for oi, o in enumerate(model.orbits) for s, slot in enumerate(o.slots)
             if (oi, s) not in pinned for x in slot]
-    chain = StabChain(defn.stickers, gens, first + rest)
+    chain = StabChain(defn.stickers, gens, first + rest, max_entries=_chain_room(defn.stickers, model))
     exact = chain.complete
     if not exact:
         exact = chain.order == orbit_upper_bound(defn)
@@ -157,6 +175,15 @@ def move_group(defn) -> MoveGroup:
             exact = True
     return MoveGroup(chain=chain, exact=exact, pinned=moved_first, model=model, tiles=tiles,
                      tile_parities=tuple(run_parities(tiles, g) for g in gens) if tiles else ())
+
+
+def _chain_room(n: int, model: PieceModel) -> int:
+    """How many transversal entries the chain may hold: with the base orbit by orbit, a level's
+    orbit stays inside one orbit of pieces, so an orbit of s stickers needs at most s(s+1)/2
+    transversal elements of 2n entries. Many small orbits (a 20x20x20 cube) get the room that
+    estimate asks, up to LARGEST_ENTRIES; one that cannot fit gets the usual MAX_ENTRIES."""
+    expected = 2 * n * sum(len(o.stickers) * (len(o.stickers) + 1) // 2 for o in model.orbits)
+    return expected if MAX_ENTRIES < expected <= LARGEST_ENTRIES else MAX_ENTRIES
 
 
 def group_order(defn) -> tuple[int, bool]:
@@ -400,7 +427,7 @@ def _arrangement(model: PieceModel, state, n: int) -> Perm:
     return tuple(p)
 
 
-def _singular(name: str) -> str:
+def singular(name: str) -> str:
     head, _, tail = name.partition(" ")
     head = head[:-1] if head.endswith("s") and head != "orbit" else head
     return f"{head} {tail}".strip()
@@ -409,7 +436,7 @@ def _singular(name: str) -> str:
 def _diagnose(defn, group: MoveGroup, p: Perm) -> str:
     """Why the arrangement p is not in the group: a twist in one orbit, parity, or otherwise."""
     model = group.model
-    gen_signs = [_orbit_signs(model, g) for g in piece_generators(defn)]
+    gen_signs = [orbit_signs(model, g) for g in piece_generators(defn)]
     twists, parities = [], []
     for oi, (orbit, chain) in enumerate(zip(model.orbits, orbit_chains(defn))):
         stickers = orbit.stickers
@@ -421,7 +448,7 @@ def _diagnose(defn, group: MoveGroup, p: Perm) -> str:
         untwisted = [(index[p[slot[0]]] // m) * m + j for slot in orbit.slots for j in range(m)]
         if chain.contains(untwisted):
             word = {2: "flip", 3: "twist"}.get(orbit.twists, "twist")
-            twists.append(f"{_singular(orbit.name)} {word}")
+            twists.append(f"{singular(orbit.name)} {word}")
         elif perm.parity([i // m for i in untwisted[::m]]) and not any(v >> (2 * oi) & 1 for v in gen_signs):
             parities.append(orbit.name)
         else:
@@ -430,15 +457,35 @@ def _diagnose(defn, group: MoveGroup, p: Perm) -> str:
         return ", ".join(twists)
     if parities:
         return f"parity ({', '.join(parities)})"
-    if not _in_span(_orbit_signs(model, p), gen_signs):
-        odd = [o.name for oi, o in enumerate(model.orbits) if _orbit_signs(model, p) >> (2 * oi) & 1]
+    if not in_span(orbit_signs(model, p), gen_signs):
+        odd = [o.name for oi, o in enumerate(model.orbits) if orbit_signs(model, p) >> (2 * oi) & 1]
         return f"parity ({', '.join(odd) or 'orientation'})"
     return "not reachable with these moves"
 
 
-def _in_span(v: int, vectors: list[int]) -> bool:
+def in_span(v: int, vectors: list[int]) -> bool:
     """Whether the bit vector v is a sum of some of `vectors` (rank arithmetic: any number of them)."""
     return f2_rank(vectors + [v]) == f2_rank(vectors)
+
+
+def obvious_reason(defn, state) -> str | None:
+    """Why a state of the right length cannot be a state of the puzzle at all (its colour counts),
+    or None."""
+    if len(state) != defn.stickers:
+        raise StateError(f"state has {len(state)} stickers, the puzzle has {defn.stickers}")
+    return _colour_reason(defn, state)
+
+
+def arrangement(defn, model: PieceModel, state) -> tuple[str | None, Perm | None]:
+    """(None, a permutation taking the goal to `state`) for an unguarded puzzle, or (the reason no
+    arrangement of the pieces shows it, None)."""
+    for x in model.fixed:
+        if state[x] != defn.goal[x]:
+            return f"sticker {x} never moves: it holds {state[x]}, the goal has {defn.goal[x]}", None
+    try:
+        return None, _arrangement(model, state, defn.stickers)
+    except StateError as e:
+        return str(e), None
 
 
 def reachability(defn, state) -> str | None:
@@ -446,25 +493,15 @@ def reachability(defn, state) -> str | None:
     Exact for puzzles whose pieces are all distinguishable and for the identical one-sticker
     pieces of big cubes; guarded puzzles are decided by their token groupoid or, when small, by
     enumerating the state space."""
-    n = defn.stickers
-    if len(state) != n:
-        raise StateError(f"state has {len(state)} stickers, the puzzle has {n}")
     state = tuple(state)
-    reason = _colour_reason(defn, state)
-    if reason:
+    reason = obvious_reason(defn, state)
+    if reason is not None or state in defn.goals:
         return reason
-    if state in defn.goals:
-        return None
     if defn.guarded:
         return _guarded_reachability(defn, state)
-    model = piece_model(defn)
-    for x in model.fixed:
-        if state[x] != defn.goal[x]:
-            return f"sticker {x} never moves: it holds {state[x]}, the goal has {defn.goal[x]}"
-    try:
-        p = _arrangement(model, state, n)
-    except StateError as e:
-        return str(e)
+    reason, p = arrangement(defn, piece_model(defn), state)
+    if reason is not None:
+        return reason
     group = move_group(defn)
     if group.chain.contains(p):
         return None
@@ -499,7 +536,7 @@ def _reachable_up_to_runs(defn, group: MoveGroup, runs: IdenticalRuns, p: Perm) 
         return False
     goal = defn.goal
     repeated = [1 << j for j, run in enumerate(runs.runs) if len({goal[x] for x in run}) < len(run)]
-    return _in_span(run_parities(runs.runs, h), list(runs.parities) + repeated)
+    return in_span(run_parities(runs.runs, h), list(runs.parities) + repeated)
 
 
 def _tile_reason(defn, group: MoveGroup, p: Perm) -> str | None:
@@ -508,7 +545,7 @@ def _tile_reason(defn, group: MoveGroup, p: Perm) -> str | None:
     goal = defn.goal
     swaps = [1 << j for j, run in enumerate(group.tiles)
              if len({goal[x] for x in run}) < len(run)]
-    if _in_span(run_parities(group.tiles, p), list(group.tile_parities) + swaps):
+    if in_span(run_parities(group.tiles, p), list(group.tile_parities) + swaps):
         return None
     odd = [o.name for j, o in enumerate(group.model.orbits) if run_parities(group.tiles, p) >> j & 1]
     return f"parity ({', '.join(odd)})"

@@ -87,6 +87,11 @@ class PieceModel:
             keys.setdefault(seen, h * orbit.twists + o)
         return keys
 
+    def has_identical_pieces(self, oi: int) -> bool:
+        """Whether two goal pieces of orbit `oi` look alike (in some orientation)."""
+        orbit = self.orbits[oi]
+        return len({code // orbit.twists for code in self._goal_keys[oi].values()}) < len(orbit.slots)
+
     @property
     def n_pieces(self) -> int:
         return sum(len(o.slots) for o in self.orbits)

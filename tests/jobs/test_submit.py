@@ -72,6 +72,20 @@ def test_an_unreachable_state_is_a_400_naming_why(alice, repo, client_for, cube3
     assert not Job.objects.exists()
 
 
+def test_a_request_decides_reachability_from_the_revisions_group_data(alice, repo, client_for, cube3):
+    """The revision keeps the group data its analysis computed; a solve request decides from it
+    without building the move group in the web process."""
+    from solver.analysis import group
+
+    assert repo.head.group_data == solver_api.group_data(cube3)
+    state = list(cube3.goal)
+    state[0], state[9], state[20] = state[9], state[20], state[0]  # one corner turned in place
+    group.move_group.cache_clear()
+    response = client_for(alice).post(solves_url(repo), {"state": state}, format="json")
+    assert response.json() == {"state": ["state cannot be solved: corner twist"]}
+    assert group.move_group.cache_info().misses == 0
+
+
 def test_anonymous_users_cannot_submit(repo, client_for):
     response = client_for(None).post(solves_url(repo), {"scramble": "R"}, format="json")
     assert response.status_code in (401, 403)
