@@ -16,6 +16,7 @@ from django.db import transaction
 
 from puzzlehub.celery import app
 from puzzlehub.repos.models import Revision
+from puzzlehub.web.drawing import thumbnail_svg  # a pure drawing module: it imports nothing of the apps
 from solver import api as solver_api
 from solver.numbers import decimal_text
 
@@ -25,9 +26,10 @@ TASK = "revisions.analyse"
 
 
 def direct_facts(defn) -> dict:
-    """The facts read straight from the definition, the analysed ones left pending."""
+    """The facts read straight from the definition (and its thumbnail), the analysed ones left pending."""
     return {
         "content_hash": solver_api.content_hash(defn), "puzzle_name": defn.name, "stickers": defn.stickers,
+        "thumbnail": thumbnail_svg(defn),
         "moves_count": len(defn.moves), "state_count": "", "state_count_exact": False, "group_order": "",
         "facts": {"move_names": defn.move_names, "goals": len(defn.goals), "guarded": defn.guarded,
                   "pending": True},

@@ -79,6 +79,9 @@ class Revision(models.Model):
     state_count_exact = models.BooleanField()
     group_order = models.TextField(blank=True)
     facts = models.JSONField(default=dict)  # the rest of info(): move names, orbits
+    # the solved puzzle as a small SVG for cards (puzzlehub.web.drawing.thumbnail_svg), drawn when
+    # the revision is made: loading a big definition again for a list would take seconds
+    thumbnail = models.TextField(blank=True, default="")
 
     class Meta:
         constraints = [

@@ -170,6 +170,7 @@ def fork_repository(*, repository: Repository, user, name: str | None = None) ->
             author_id=r.author_id, message=r.message, created=r.created, puzzle_name=r.puzzle_name,
             stickers=r.stickers, moves_count=r.moves_count, state_count=r.state_count,
             state_count_exact=r.state_count_exact, group_order=r.group_order, facts=r.facts,
+            thumbnail=r.thumbnail,
         )
         for r in repository.revisions.order_by("number")
     )
@@ -239,5 +240,7 @@ def publish_catalog(*, names=None) -> list[tuple[str, str]]:
                             message="Update from the built-in catalog")
             report.append((name, "updated"))
         else:
+            if not repository.head.thumbnail:  # published before revisions had thumbnails
+                Revision.objects.filter(id=repository.head_id).update(thumbnail=analysis.direct_facts(defn)["thumbnail"])
             report.append((name, "unchanged"))
     return report

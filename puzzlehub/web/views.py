@@ -66,19 +66,25 @@ def _player(request, repository, revision, **options):
         return None
 
 
+def _for_cards(repositories):
+    """Repositories as cards show them: owner and head (with its thumbnail) in the same query, not the
+    head's definition text (megabytes for the big cubes)."""
+    return repositories.select_related("owner", "head").defer("head__definition")
+
+
 def _popular(user, count=12):
     """Catalog favourites first (a fresh install has no stars yet), then by stars and activity."""
-    favourites = {r.name: r for r in repo_selectors.search_repositories(user=user, owner=repos.CATALOG_OWNER)
-                  .filter(name__in=catalog.FAVOURITES)}
+    favourites = {r.name: r for r in _for_cards(repo_selectors.search_repositories(user=user, owner=repos.CATALOG_OWNER)
+                                                .filter(name__in=catalog.FAVOURITES))}
     chosen = [favourites[n] for n in catalog.FAVOURITES if n in favourites][: count // 2]
     rest = repo_selectors.search_repositories(user=user, ordering="stars").exclude(id__in=[r.id for r in chosen])
-    return chosen + list(rest[: count - len(chosen)])
+    return chosen + list(_for_cards(rest)[: count - len(chosen)])
 
 
 def home(request):
     q = request.GET.get("q", "").strip()
     if q:
-        results = _page(request, repo_selectors.search_repositories(user=request.user, q=q))
+        results = _page(request, _for_cards(repo_selectors.search_repositories(user=request.user, q=q)))
         return render(request, "web/search.html", {"q": q, "page": results})
     return render(request, "web/home.html", {
         "popular": _popular(request.user),
@@ -127,8 +133,8 @@ def user_page(request, owner):
     return render(request, "web/user.html", {
         "person": user,
         "bio": getattr(getattr(user, "profile", None), "bio", ""),
-        "repositories": repo_selectors.search_repositories(user=request.user, owner=user.username,
-                                                           ordering="-updated"),
+        "repositories": _for_cards(repo_selectors.search_repositories(user=request.user, owner=user.username,
+                                                                      ordering="-updated")),
         "starred": repo_selectors.starred_by(user=user, viewer=request.user)[:20],
     })
 
@@ -293,6 +299,9 @@ def compare_page(request, owner, name, other_owner, other_name):
     result = repo_selectors.compare_revisions(base, head)
     return render(request, "web/compare.html", {
         "base": base, "head": head, "semantic": result["semantic"],
+        # the pickers: every revision of either side, newest first
+        "base_choices": repo_selectors.revisions_of(base_repo).select_related(None).only("number", "message"),
+        "head_choices": repo_selectors.revisions_of(head_repo).select_related(None).only("number", "message"),
         "diff_lines": result["text_diff"].splitlines(),
         "same_puzzle": base.content_hash == head.content_hash,
     })
