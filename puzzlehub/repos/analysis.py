@@ -79,11 +79,15 @@ def info_within(defn, budget: float) -> dict | None:
 
 
 def revision_facts(defn) -> dict:
-    """The fields of a new revision: complete when the analysis fits the budget, else pending."""
+    """The fields of a new revision: complete when the analysis fits the budget, else pending. A
+    definition without a layout that may be a catalog puzzle waits for a worker to find its drawing
+    (`layout_pending`)."""
     facts = direct_facts(defn)
     info = info_within(defn, settings.PUZZLEHUB_ANALYSIS_BUDGET)
     if info is not None:
         facts.update(analysed_facts(info))
+    if solver_api.borrowable(defn):
+        facts["facts"]["layout_pending"] = True
     return facts
 
 
@@ -101,3 +105,21 @@ def fill_pending(content_hash: str, defn) -> int:
     """Analyse without a budget (in a worker) and fill in every pending revision of the puzzle."""
     done = analysed_facts(solver_api.info(defn))
     return Revision.objects.filter(content_hash=content_hash, facts__pending=True).update(**done)
+
+
+def fill_presentation(content_hash: str, defn) -> int:
+    """Find the drawing of a layout-less puzzle (in a worker: the match takes seconds) and give it,
+    with a thumbnail drawn from it, to every revision of the puzzle waiting for one. Runs before
+    fill_pending, whose update replaces the facts (and so the flag)."""
+    found = solver_api.borrowed_presentation(defn)
+    thumbnail = thumbnail_svg(solver_api.with_presentation(defn, found)) if found else None
+    count = 0
+    with transaction.atomic():
+        for revision in Revision.objects.select_for_update().filter(content_hash=content_hash,
+                                                                     facts__layout_pending=True):
+            revision.facts.pop("layout_pending", None)
+            revision.presentation = found
+            revision.thumbnail = thumbnail or revision.thumbnail
+            revision.save(update_fields=["facts", "presentation", "thumbnail"])
+            count += 1
+    return count

@@ -70,7 +70,7 @@ def _add_revision(*, repository, author, definition: str, message: str, number: 
         repository=repository, number=number, definition=definition, author=author,
         message=message, created=timezone.now(), **facts,
     )
-    if facts["facts"].get("pending"):
+    if facts["facts"].get("pending") or facts["facts"].get("layout_pending"):
         analysis.analyse_later(revision.content_hash)
     Repository.objects.filter(id=repository.id).update(head=revision, updated=revision.created)
     repository.head, repository.updated = revision, revision.created
@@ -170,7 +170,7 @@ def fork_repository(*, repository: Repository, user, name: str | None = None) ->
             author_id=r.author_id, message=r.message, created=r.created, puzzle_name=r.puzzle_name,
             stickers=r.stickers, moves_count=r.moves_count, state_count=r.state_count,
             state_count_exact=r.state_count_exact, group_order=r.group_order, facts=r.facts,
-            thumbnail=r.thumbnail,
+            thumbnail=r.thumbnail, presentation=r.presentation,
         )
         for r in repository.revisions.order_by("number")
     )

@@ -48,10 +48,10 @@ def _page(request, items, per_page=20):
     return Paginator(items, per_page).get_page(request.GET.get("page"))
 
 
-def _drawing(definition_text: str, moves=None, label=""):
-    """The puzzle drawn at its goal, or after `moves`; None when the stored text no longer loads."""
+def _drawing(revision, moves=None, label=""):
+    """The revision's puzzle drawn at its goal, or after `moves`; None when the stored text no longer loads."""
     try:
-        defn = repos.load_definition(definition_text)
+        defn = player.revision_definition(revision)
         state = solver_api.apply_moves(defn, moves) if moves else None
     except (ValidationError, PuzzleError):
         return None
@@ -165,7 +165,7 @@ def repository_page(request, owner, name):
     return render(request, "web/repository.html", {
         "repo": repository,
         "head": head,
-        "drawing": _drawing(head.definition, label=repository.full_name),
+        "drawing": _drawing(head, label=repository.full_name),
         "player": _player(request, repository, head),
         "revisions": repo_selectors.revisions_of(repository)[:10],
         "forks": repo_selectors.forks_of(repository=repository, user=request.user)[:10],
@@ -247,7 +247,7 @@ def revision_page(request, owner, name, number):
     previous = repository.revisions.filter(number__lt=number).order_by("-number").first()
     return render(request, "web/revision.html", {
         "repo": repository, "revision": revision, "previous": previous,
-        "drawing": _drawing(revision.definition, label=f"{repository.full_name}@{revision.number}"),
+        "drawing": _drawing(revision, label=f"{repository.full_name}@{revision.number}"),
         "player": _player(request, repository, revision),
     })
 
@@ -275,7 +275,7 @@ def play_page(request, owner, name, embed=False):
         "setup_text": setup_text, "alg_text": alg_text,
         "player": _player(request, repository, revision, setup=setup, alg=alg, cursor=cursor,
                           permalink=not embed, key="play"),
-        "drawing": _drawing(revision.definition, label=repository.full_name),
+        "drawing": _drawing(revision, label=repository.full_name),
     }
     return render(request, "web/embed.html" if embed else "web/play.html", context,
                   status=400 if problems else 200)
@@ -379,8 +379,8 @@ def algorithm_page(request, pk):
     moves = algorithm.moves.split()
     before = after = play = None
     if revision is not None:
-        before = _drawing(revision.definition, label="before")
-        after = _drawing(revision.definition, moves=moves, label="after")
+        before = _drawing(revision, label="before")
+        after = _drawing(revision, moves=moves, label="after")
         play = _player(request, revision.repository, revision, alg=moves, cursor=0)
     return render(request, "web/algorithm.html", {
         "algorithm": algorithm,

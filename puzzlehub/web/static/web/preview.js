@@ -37,6 +37,8 @@ export function mountPreview(textarea, box, url) {
   let timer = null, asked = 0;
 
   const show = (data, ok) => {
+    // the live error replaces what the server said when the form was last sent
+    field.querySelectorAll(".error:not(.preview-error)").forEach((n) => n.remove());
     box.textContent = "";
     fieldError.textContent = "";
     field.classList.toggle("has-error", !ok);
