@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 from solver import catalog, deadline, goals
-from solver.analysis import group, membership, pieces, scramble as scrambles
+from solver.analysis import borrowed, group, membership, pieces, scramble as scrambles
 from solver.definition import export
 from solver.definition.canonical import content_hash
 from solver.definition.formats import load_data, load_file, load_text
@@ -43,6 +43,23 @@ def load(spec: str) -> Definition:
             raise DefinitionError(f"{spec}: no such file")
         return load_file(path)
     return load_data(catalog.build(spec))
+
+
+def borrowable(defn: Definition) -> bool:
+    """Whether a definition without a layout might be drawn as a catalog puzzle (same sticker count);
+    `borrowed_presentation` decides, in seconds."""
+    return defn.layout is None and bool(borrowed.candidates(defn))
+
+
+def borrowed_presentation(defn: Definition, time_limit: float = borrowed.TIME_LIMIT) -> dict | None:
+    """The layout and geometry of the catalog puzzle a layout-less definition is isomorphic to, in its
+    own numbering (JSON), or None."""
+    return borrowed.presentation(defn, time_limit)
+
+
+def with_presentation(defn: Definition, presentation: dict | None) -> Definition:
+    """The definition drawn with a presentation from `borrowed_presentation`."""
+    return borrowed.apply(defn, presentation)
 
 
 def info(defn: Definition) -> dict:

@@ -86,12 +86,22 @@ def janitor() -> dict:
 @shared_task(name="revisions.analyse", ignore_result=True, soft_time_limit=600, time_limit=660)
 def analyse_revisions(content_hash: str) -> int:
     """The facts a request had no time for (puzzlehub.repos.analysis), for every pending revision of
-    the puzzle. Sent twice, the second finds nothing pending."""
-    from puzzlehub.repos.analysis import fill_pending
+    the puzzle: the counts, and the drawing of a layout-less puzzle. Sent twice, the second finds
+    nothing pending."""
+    from django.db.models import Q
+
+    from puzzlehub.repos.analysis import fill_pending, fill_presentation
     from puzzlehub.repos.models import Revision
     from puzzlehub.repos.services import load_definition
 
-    pending = Revision.objects.filter(content_hash=content_hash, facts__pending=True).first()
-    if pending is None:
+    waiting = Revision.objects.filter(Q(facts__pending=True) | Q(facts__layout_pending=True), content_hash=content_hash)
+    first = waiting.first()
+    if first is None:
         return 0
-    return fill_pending(content_hash, load_definition(pending.definition))
+    defn = load_definition(first.definition)
+    done = 0
+    if waiting.filter(facts__layout_pending=True).exists():
+        done += fill_presentation(content_hash, defn)
+    if waiting.filter(facts__pending=True).exists():
+        done += fill_pending(content_hash, defn)
+    return done

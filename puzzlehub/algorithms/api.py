@@ -17,7 +17,8 @@ from puzzlehub.rest import created, int_param, validated
 
 class AlgorithmSerializer(serializers.Serializer):
     id = serializers.IntegerField()
-    moves = serializers.CharField()
+    moves = serializers.CharField(help_text="the expanded move names, separated by spaces")
+    written = serializers.CharField(help_text='as submitted in alg notation ("[R, U]"); "" when that was the plain moves')
     length = serializers.IntegerField()
     title = serializers.CharField()
     effect = serializers.JSONField(allow_null=True, help_text="the solver's description of what it does")
@@ -39,7 +40,7 @@ class AlgorithmSerializer(serializers.Serializer):
 
 
 class AlgorithmCreateSerializer(serializers.Serializer):
-    moves = serializers.CharField(max_length=20_000, help_text="move names separated by spaces")
+    moves = serializers.CharField(max_length=20_000, help_text="alg notation: R U R' U', (R U)3, [R, U], [R: U]")
     title = serializers.CharField(required=False, allow_blank=True, max_length=200, default="")
 
 

@@ -22,7 +22,10 @@ class Algorithm(models.Model):
         "repos.Revision", null=True, on_delete=models.SET_NULL, related_name="algorithms"
     )
     content_hash = models.CharField(max_length=71, db_index=True)  # the puzzle it applies to
-    moves = models.TextField()  # move names separated by single spaces
+    moves = models.TextField()  # move names separated by single spaces: what is replayed, counted, unique
+    # as the user wrote it in alg notation ("[R, U]", "(R U R' U')3"), for display; "" when it was
+    # the plain move list
+    written = models.TextField(blank=True, default="")
     length = models.PositiveIntegerField()
     # the solver's description: {"effect": text, "effect_key", "support", "order", ...}; null when
     # the solver gives none

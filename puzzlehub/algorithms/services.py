@@ -65,7 +65,17 @@ def known_to_readers(revision: Revision, moves: str) -> Algorithm | None:
     return known_algorithm(user=readers_of(revision.repository), content_hash=revision.content_hash, moves=moves)
 
 
-def _create(*, revision: Revision, names: list[str], effect, source: str, author=None, title="", job=None) -> Algorithm:
+def written_form(moves, names: list[str]) -> str:
+    """The notation as the user wrote it (spaces evened out), or "" when it says no more than the
+    expanded move list (or was a list of names)."""
+    if not isinstance(moves, str):
+        return ""
+    written = " ".join(moves.split())
+    return "" if written == " ".join(names) else written
+
+
+def _create(*, revision: Revision, names: list[str], effect, source: str, author=None, title="", job=None,
+            written="") -> Algorithm:
     moves = " ".join(names)
     if known_to_readers(revision, moves) is not None:
         raise ValidationError({"moves": KNOWN})
@@ -73,7 +83,7 @@ def _create(*, revision: Revision, names: list[str], effect, source: str, author
         with transaction.atomic():
             return Algorithm.objects.create(
                 repository_id=revision.repository_id, revision=revision, content_hash=revision.content_hash,
-                moves=moves, length=len(names), source=source, author=author, title=title, job=job,
+                moves=moves, written=written, length=len(names), source=source, author=author, title=title, job=job,
                 **_effect_fields(effect),
             )
     except IntegrityError:  # the same sequence on this repository, a moment ago
@@ -88,7 +98,7 @@ def submit_algorithm(*, repository: Repository, user, moves, title: str = "") ->
     if len(title) > 200:
         raise ValidationError({"title": "at most 200 characters"})
     return _create(revision=revision, names=names, effect=sequence_effect(defn, names),
-                   source=Algorithm.SUBMITTED, author=user, title=title)
+                   source=Algorithm.SUBMITTED, author=user, title=title, written=written_form(moves, names))
 
 
 def record_discovered_algorithm(*, revision: Revision, moves: list[str], effect: dict | None, job=None,

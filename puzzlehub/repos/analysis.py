@@ -16,6 +16,7 @@ from django.db import transaction
 
 from puzzlehub.celery import app
 from puzzlehub.repos.models import Revision
+from puzzlehub.web.drawing import thumbnail_svg  # a pure drawing module: it imports nothing of the apps
 from solver import api as solver_api
 from solver.numbers import decimal_text
 
@@ -25,9 +26,10 @@ TASK = "revisions.analyse"
 
 
 def direct_facts(defn) -> dict:
-    """The facts read straight from the definition, the analysed ones left pending."""
+    """The facts read straight from the definition (and its thumbnail), the analysed ones left pending."""
     return {
         "content_hash": solver_api.content_hash(defn), "puzzle_name": defn.name, "stickers": defn.stickers,
+        "thumbnail": thumbnail_svg(defn),
         "moves_count": len(defn.moves), "state_count": "", "state_count_exact": False, "group_order": "",
         "facts": {"move_names": defn.move_names, "goals": len(defn.goals), "guarded": defn.guarded,
                   "pending": True},
@@ -78,11 +80,15 @@ def facts_within(defn, budget: float) -> dict | None:
 
 
 def revision_facts(defn) -> dict:
-    """The fields of a new revision: complete when the analysis fits the budget, else pending."""
+    """The fields of a new revision: complete when the analysis fits the budget, else pending. A
+    definition without a layout that may be a catalog puzzle waits for a worker to find its drawing
+    (`layout_pending`)."""
     facts = direct_facts(defn)
     analysed = facts_within(defn, settings.PUZZLEHUB_ANALYSIS_BUDGET)
     if analysed is not None:
         facts.update(analysed)
+    if solver_api.borrowable(defn):
+        facts["facts"]["layout_pending"] = True
     return facts
 
 
@@ -100,3 +106,21 @@ def fill_pending(content_hash: str, defn) -> int:
     """Analyse without a budget (in a worker) and fill in every pending revision of the puzzle."""
     done = analysed_facts(solver_api.info(defn), solver_api.group_data(defn))
     return Revision.objects.filter(content_hash=content_hash, facts__pending=True).update(**done)
+
+
+def fill_presentation(content_hash: str, defn) -> int:
+    """Find the drawing of a layout-less puzzle (in a worker: the match takes seconds) and give it,
+    with a thumbnail drawn from it, to every revision of the puzzle waiting for one. Runs before
+    fill_pending, whose update replaces the facts (and so the flag)."""
+    found = solver_api.borrowed_presentation(defn)
+    thumbnail = thumbnail_svg(solver_api.with_presentation(defn, found)) if found else None
+    count = 0
+    with transaction.atomic():
+        for revision in Revision.objects.select_for_update().filter(content_hash=content_hash,
+                                                                     facts__layout_pending=True):
+            revision.facts.pop("layout_pending", None)
+            revision.presentation = found
+            revision.thumbnail = thumbnail or revision.thumbnail
+            revision.save(update_fields=["facts", "presentation", "thumbnail"])
+            count += 1
+    return count

@@ -82,6 +82,13 @@ class Revision(models.Model):
     # solver.api.group_data: what deciding a state's reachability needs, so that a request does only
     # that check (null: not an orbit product, or not analysed yet; the worker then checks)
     group_data = models.JSONField(null=True, blank=True)
+    # the solved puzzle as a small SVG for cards (puzzlehub.web.drawing.thumbnail_svg), drawn when
+    # the revision is made: loading a big definition again for a list would take seconds
+    thumbnail = models.TextField(blank=True, default="")
+    # a definition written without a layout, isomorphic to a catalog puzzle, is drawn with that
+    # puzzle's layout and geometry (solver.api.borrowed_presentation); found by a worker, since the
+    # match takes seconds (facts.layout_pending until then)
+    presentation = models.JSONField(null=True, blank=True)
 
     class Meta:
         constraints = [

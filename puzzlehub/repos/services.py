@@ -70,7 +70,7 @@ def _add_revision(*, repository, author, definition: str, message: str, number: 
         repository=repository, number=number, definition=definition, author=author,
         message=message, created=timezone.now(), **facts,
     )
-    if facts["facts"].get("pending"):
+    if facts["facts"].get("pending") or facts["facts"].get("layout_pending"):
         analysis.analyse_later(revision.content_hash)
     Repository.objects.filter(id=repository.id).update(head=revision, updated=revision.created)
     repository.head, repository.updated = revision, revision.created
@@ -170,7 +170,7 @@ def fork_repository(*, repository: Repository, user, name: str | None = None) ->
             author_id=r.author_id, message=r.message, created=r.created, puzzle_name=r.puzzle_name,
             stickers=r.stickers, moves_count=r.moves_count, state_count=r.state_count,
             state_count_exact=r.state_count_exact, group_order=r.group_order, facts=r.facts,
-            group_data=r.group_data,
+            group_data=r.group_data, thumbnail=r.thumbnail, presentation=r.presentation,
         )
         for r in repository.revisions.order_by("number")
     )
@@ -240,5 +240,7 @@ def publish_catalog(*, names=None) -> list[tuple[str, str]]:
                             message="Update from the built-in catalog")
             report.append((name, "updated"))
         else:
+            if not repository.head.thumbnail:  # published before revisions had thumbnails
+                Revision.objects.filter(id=repository.head_id).update(thumbnail=analysis.direct_facts(defn)["thumbnail"])
             report.append((name, "unchanged"))
     return report

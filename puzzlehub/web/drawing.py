@@ -84,3 +84,129 @@ def puzzle_svg(defn, state=None, *, label: str = "", extra_colours: dict | None 
             parts.append(_label(x - min_x, y - min_y, symbol))
     parts.append("</svg>")
     return mark_safe("".join(parts))
+
+
+# --- thumbnails: a small picture of the solved puzzle for cards and lists -----------------------------
+THUMB_VIEW = (-35.0, 28.0)  # yaw and pitch in degrees: the player's opening 3D view (static/web/player.js)
+
+
+def _rotation(axis: int, degrees: float):
+    c, s = math.cos(math.radians(degrees)), math.sin(math.radians(degrees))
+    if axis == 0:
+        return ((1, 0, 0), (0, c, -s), (0, s, c))
+    return ((c, 0, s), (0, 1, 0), (-s, 0, c))
+
+
+def _view_matrix():
+    yaw, pitch = THUMB_VIEW
+    a, b = _rotation(0, pitch), _rotation(1, yaw)
+    return [[sum(a[i][k] * b[k][j] for k in range(3)) for j in range(3)] for i in range(3)]
+
+
+def _projected(geometry) -> list:
+    """(sticker, screen points) of the polygons facing the viewer: the player's view, orthographic,
+    y downwards; a polygon whose points turn clockwise on screen faces away."""
+    m = _view_matrix()
+    out = []
+    for i, polygon in enumerate(geometry.stickers):
+        if polygon is None:
+            continue
+        points = [(sum(m[0][k] * p[k] for k in range(3)), -sum(m[1][k] * p[k] for k in range(3))) for p in polygon]
+        area = sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(points, points[1:] + points[:1]))
+        if area < 0:
+            out.append((i, points))
+    return out
+
+
+def _closest(points) -> float:
+    """The smallest distance between two distinct points (a sweep along x): the size a cell can
+    take without overlapping its neighbour, in circle layouts too."""
+    points = sorted(points)
+    best = math.inf
+    for i, (x, y) in enumerate(points):
+        for x2, y2 in points[i + 1:]:
+            if x2 - x >= best:
+                break
+            d = math.hypot(x2 - x, y2 - y)
+            if 1e-9 < d < best:
+                best = d
+    return best if math.isfinite(best) else 1.0
+
+
+def _cell_path(shape: str, x: float, y: float, size: float) -> str:
+    """A cell's outline as path data, at (x, y) its top-left corner."""
+    h = size / 2
+    cx, cy = x + h, y + h
+    if shape == "circle":
+        return f"M{cx - h:.1f} {cy:.1f}a{h:.1f} {h:.1f} 0 1 0 {size:.1f} 0a{h:.1f} {h:.1f} 0 1 0 {-size:.1f} 0"
+    points = {
+        "triangle-up": [(cx, y), (x + size, y + size), (x, y + size)],
+        "triangle-down": [(x, y), (x + size, y), (cx, y + size)],
+        "diamond": [(cx, y), (x + size, cy), (cx, y + size), (x, cy)],
+    }.get(shape, [(x, y), (x + size, y), (x + size, y + size), (x, y + size)])
+    return "M" + "L".join(f"{px:.1f} {py:.1f}" for px, py in points) + "Z"
+
+
+def thumbnail_svg(defn) -> str:
+    """The solved puzzle as a small SVG: in 3D from the player's opening view when the definition
+    has geometry, else its layout (or grid). One path per colour, no titles, so that even a
+    2,400-sticker cube stays a few tens of kilobytes; stored with the revision, since loading a big
+    definition takes seconds."""
+    colours, blanks = colour_map(defn), blank_symbols(defn)
+    paths: dict[str, list[str]] = {}
+    if defn.geometry is not None:
+        faces = _projected(defn.geometry)
+        if not faces:
+            return ""
+        xs = [x for _, pts in faces for x, _ in pts]
+        ys = [y for _, pts in faces for _, y in pts]
+        scale = 100 / max(max(xs) - min(xs), max(ys) - min(ys), 1e-9)
+        x0, y0 = min(xs), min(ys)
+        for i, points in faces:
+            d = "M" + "L".join(f"{(x - x0) * scale:.1f} {(y - y0) * scale:.1f}" for x, y in points) + "Z"
+            paths.setdefault(defn.goal[i], []).append(d)
+        width, height = (max(xs) - x0) * scale, (max(ys) - y0) * scale
+        stroke = 0.6
+    else:
+        cells = [(i, c) for i, c in enumerate(_cells(defn)) if c is not None]
+        if not cells:
+            return ""
+        unit = _closest([(c[0], c[1]) for _, c in cells])  # a cell's size in layout units
+        x0, y0 = min(c[0] for _, c in cells), min(c[1] for _, c in cells)
+        width = max(c[0] for _, c in cells) - x0 + unit
+        height = max(c[1] for _, c in cells) - y0 + unit
+        scale = 100 / max(width, height)
+        size, inset = unit * scale * (1 - 2 * GAP), unit * scale * GAP
+        for i, (x, y, shape) in cells:
+            paths.setdefault(defn.goal[i], []).append(
+                _cell_path(shape, (x - x0) * scale + inset, (y - y0) * scale + inset, size))
+        width, height, stroke = width * scale, height * scale, min(1.0, size / 8)
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="thumbnail" viewBox="-1 -1 {width + 2:.0f} {height + 2:.0f}" '
+             f'role="img" aria-label={quoteattr(defn.name)}>']
+    for symbol, ds in paths.items():
+        fill = "none" if symbol in blanks else colours[symbol]
+        parts.append(f'<path fill="{fill}" stroke="#1b1f24" stroke-width="{stroke:.2f}" stroke-linejoin="round" '
+                     f'd="{"".join(ds)}"/>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def overlapping_cells(defn, limit: int = 5) -> list[str]:
+    """Layout cells that are drawn at the same place (one sticker would hide the other), named as in
+    the definition; at most `limit`."""
+    if defn.layout is None:
+        return []
+    seen: dict[tuple[float, float], int] = {}
+    found = []
+    for i, cell in enumerate(defn.layout.cells):
+        if cell is None:
+            continue
+        where = (round(cell[0], 6), round(cell[1], 6))
+        if where in seen:
+            found.append(f"layout.cells[{seen[where]}] and layout.cells[{i}] are both drawn at "
+                         f"({cell[0]:g}, {cell[1]:g})")
+            if len(found) == limit:
+                break
+        else:
+            seen[where] = i
+    return found

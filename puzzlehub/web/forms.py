@@ -60,7 +60,7 @@ class ForkForm(forms.Form):
 
 
 class AlgorithmForm(forms.Form):
-    moves = forms.CharField(max_length=20_000, label="Moves", help_text="Move names separated by spaces.")
+    moves = forms.CharField(max_length=20_000, label="Moves", help_text="Alg notation: R U R' U', (R U)3, [R, U], [R: U].")
     title = forms.CharField(max_length=200, required=False)
 
 

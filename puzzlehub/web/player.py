@@ -47,7 +47,7 @@ def _groups(defn) -> list[list[str]]:
     return list(groups.values())
 
 
-_MODELS: OrderedDict[str, str] = OrderedDict()  # content hash -> model JSON, most recent last
+_MODELS: OrderedDict[tuple, str] = OrderedDict()  # (revision, presentation found) -> model JSON, most recent last
 MODELS_KEPT = 32
 
 
@@ -72,13 +72,20 @@ def player_model(defn) -> dict:
     }
 
 
+def revision_definition(revision):
+    """The revision's definition as it is drawn: with the layout and geometry borrowed from a
+    catalog puzzle when it has none of its own and a worker found one (Revision.presentation)."""
+    return solver_api.with_presentation(load_definition(revision.definition), revision.presentation)
+
+
 def model_json(revision) -> str:
-    """The player model of a revision as JSON text, built once per content hash and process."""
-    key = revision.content_hash
+    """The player model of a revision as JSON text, built once per revision and process (not per
+    content hash: layout and colours are outside it), again once a borrowed drawing arrives."""
+    key = (revision.pk, revision.presentation is not None)
     if key in _MODELS:
         _MODELS.move_to_end(key)
         return _MODELS[key]
-    text = json.dumps(player_model(load_definition(revision.definition)), separators=(",", ":"))
+    text = json.dumps(player_model(revision_definition(revision)), separators=(",", ":"))
     _MODELS[key] = text
     if len(_MODELS) > MODELS_KEPT:
         _MODELS.popitem(last=False)

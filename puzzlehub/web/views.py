@@ -48,10 +48,10 @@ def _page(request, items, per_page=20):
     return Paginator(items, per_page).get_page(request.GET.get("page"))
 
 
-def _drawing(definition_text: str, moves=None, label=""):
-    """The puzzle drawn at its goal, or after `moves`; None when the stored text no longer loads."""
+def _drawing(revision, moves=None, label=""):
+    """The revision's puzzle drawn at its goal, or after `moves`; None when the stored text no longer loads."""
     try:
-        defn = repos.load_definition(definition_text)
+        defn = player.revision_definition(revision)
         state = solver_api.apply_moves(defn, moves) if moves else None
     except (ValidationError, PuzzleError):
         return None
@@ -66,19 +66,25 @@ def _player(request, repository, revision, **options):
         return None
 
 
+def _for_cards(repositories):
+    """Repositories as cards show them: owner and head (with its thumbnail) in the same query, not the
+    head's definition text (megabytes for the big cubes)."""
+    return repositories.select_related("owner", "head").defer("head__definition")
+
+
 def _popular(user, count=12):
     """Catalog favourites first (a fresh install has no stars yet), then by stars and activity."""
-    favourites = {r.name: r for r in repo_selectors.search_repositories(user=user, owner=repos.CATALOG_OWNER)
-                  .filter(name__in=catalog.FAVOURITES)}
+    favourites = {r.name: r for r in _for_cards(repo_selectors.search_repositories(user=user, owner=repos.CATALOG_OWNER)
+                                                .filter(name__in=catalog.FAVOURITES))}
     chosen = [favourites[n] for n in catalog.FAVOURITES if n in favourites][: count // 2]
     rest = repo_selectors.search_repositories(user=user, ordering="stars").exclude(id__in=[r.id for r in chosen])
-    return chosen + list(rest[: count - len(chosen)])
+    return chosen + list(_for_cards(rest)[: count - len(chosen)])
 
 
 def home(request):
     q = request.GET.get("q", "").strip()
     if q:
-        results = _page(request, repo_selectors.search_repositories(user=request.user, q=q))
+        results = _page(request, _for_cards(repo_selectors.search_repositories(user=request.user, q=q)))
         return render(request, "web/search.html", {"q": q, "page": results})
     return render(request, "web/home.html", {
         "popular": _popular(request.user),
@@ -127,8 +133,8 @@ def user_page(request, owner):
     return render(request, "web/user.html", {
         "person": user,
         "bio": getattr(getattr(user, "profile", None), "bio", ""),
-        "repositories": repo_selectors.search_repositories(user=request.user, owner=user.username,
-                                                           ordering="-updated"),
+        "repositories": _for_cards(repo_selectors.search_repositories(user=request.user, owner=user.username,
+                                                                      ordering="-updated")),
         "starred": repo_selectors.starred_by(user=user, viewer=request.user)[:20],
     })
 
@@ -159,7 +165,7 @@ def repository_page(request, owner, name):
     return render(request, "web/repository.html", {
         "repo": repository,
         "head": head,
-        "drawing": _drawing(head.definition, label=repository.full_name),
+        "drawing": _drawing(head, label=repository.full_name),
         "player": _player(request, repository, head),
         "revisions": repo_selectors.revisions_of(repository)[:10],
         "forks": repo_selectors.forks_of(repository=repository, user=request.user)[:10],
@@ -241,7 +247,7 @@ def revision_page(request, owner, name, number):
     previous = repository.revisions.filter(number__lt=number).order_by("-number").first()
     return render(request, "web/revision.html", {
         "repo": repository, "revision": revision, "previous": previous,
-        "drawing": _drawing(revision.definition, label=f"{repository.full_name}@{revision.number}"),
+        "drawing": _drawing(revision, label=f"{repository.full_name}@{revision.number}"),
         "player": _player(request, repository, revision),
     })
 
@@ -269,7 +275,7 @@ def play_page(request, owner, name, embed=False):
         "setup_text": setup_text, "alg_text": alg_text,
         "player": _player(request, repository, revision, setup=setup, alg=alg, cursor=cursor,
                           permalink=not embed, key="play"),
-        "drawing": _drawing(revision.definition, label=repository.full_name),
+        "drawing": _drawing(revision, label=repository.full_name),
     }
     return render(request, "web/embed.html" if embed else "web/play.html", context,
                   status=400 if problems else 200)
@@ -293,6 +299,9 @@ def compare_page(request, owner, name, other_owner, other_name):
     result = repo_selectors.compare_revisions(base, head)
     return render(request, "web/compare.html", {
         "base": base, "head": head, "semantic": result["semantic"],
+        # the pickers: every revision of either side, newest first
+        "base_choices": repo_selectors.revisions_of(base_repo).select_related(None).only("number", "message"),
+        "head_choices": repo_selectors.revisions_of(head_repo).select_related(None).only("number", "message"),
         "diff_lines": result["text_diff"].splitlines(),
         "same_puzzle": base.content_hash == head.content_hash,
     })
@@ -370,8 +379,8 @@ def algorithm_page(request, pk):
     moves = algorithm.moves.split()
     before = after = play = None
     if revision is not None:
-        before = _drawing(revision.definition, label="before")
-        after = _drawing(revision.definition, moves=moves, label="after")
+        before = _drawing(revision, label="before")
+        after = _drawing(revision, moves=moves, label="after")
         play = _player(request, revision.repository, revision, alg=moves, cursor=0)
     return render(request, "web/algorithm.html", {
         "algorithm": algorithm,

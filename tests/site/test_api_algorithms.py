@@ -32,6 +32,23 @@ def test_submitted_algorithm_is_replayed_and_stored(rings, bob, client_for):
     assert client_for(bob).get(f"/api/algorithms/{algorithm['id']}/").json()["moves"] == "A B A' B'"
 
 
+def test_the_written_form_is_kept_beside_the_expanded_moves(rings, bob, client_for, client):
+    """What is replayed, counted and unique is the expanded list; the notation is kept for display."""
+    response = submit(client_for(bob), "[A,  B]")
+    assert response.status_code == 201, response.content
+    algorithm = response.json()
+    assert algorithm["moves"] == "A B A' B'" and algorithm["length"] == 4
+    assert algorithm["written"] == "[A, B]"
+    page = client.get(f"/algorithms/{algorithm['id']}/").content.decode()
+    assert '<h1 class="moves big">[A, B]</h1>' in page and "A B A&#x27; B&#x27;" in page
+    assert "alg=%5BA%2C%20B%5D" in page  # the permalink keeps the notation
+    assert "[A, B]" in client.get("/alice/rings/").content.decode()
+    again = submit(client_for(bob), "(A B)(A' B')")  # the same moves written otherwise
+    assert again.status_code == 400 and "already" in " ".join(again.json()["moves"])
+    plain = submit(client_for(bob), "A  B").json()
+    assert plain["written"] == ""  # nothing more than the moves themselves
+
+
 @pytest.mark.parametrize("moves, words", [
     ("A X", ["X", "A'"]),       # an unknown move: the error lists the valid ones
     ("", []),

@@ -5,29 +5,10 @@ server's state for the same sequence. Screenshots (at rest, mid-animation, 390 p
 /tmp/shots/player-*.png."""
 
 import pytest
-from test_site_browser import browser, new_page, shot  # noqa: F401  (fixtures)
+from chromium import browser, new_page, shot  # noqa: F401  (fixtures)
+from player_dom import PLAYER, assert_drawn, server_state
 
 from puzzlehub.repos.services import publish_catalog
-
-PLAYER = "#player-play"
-
-
-def drawn_state(page, root=PLAYER) -> dict[int, str]:
-    pairs = page.eval_on_selector_all(f"{root} g.sticker", "gs => gs.map(g => [g.dataset.position, g.dataset.colour])")
-    return {int(p): c for p, c in pairs}
-
-
-def server_state(client, path, setup="", alg="") -> list[str]:
-    response = client.get(f"/api/repos/{path}/play/", {"setup": setup, "alg": alg})
-    assert response.status_code == 200, response.content
-    return response.json()["end"]
-
-
-def assert_drawn(page, expected, root=PLAYER):
-    page.wait_for_function(f"() => !document.querySelector('{root}').player.animation")
-    drawn = drawn_state(page, root)
-    assert drawn, "nothing drawn"
-    assert drawn == {i: expected[i] for i in drawn}
 
 
 def enabled_moves(page) -> list[str]:

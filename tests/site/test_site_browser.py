@@ -2,55 +2,8 @@
 publish a puzzle from YAML, fork it, star it, submit an algorithm and comment on it. Screenshots of
 the key pages go to /tmp/shots/."""
 
-import os
-from pathlib import Path
-
 import pytest
-
-playwright = pytest.importorskip("playwright.sync_api")
-
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
-SHOTS = Path("/tmp/shots")
-
-# Playwright's sync API runs an event loop in this thread; the test's own ORM calls are still
-# ordinary blocking calls, which Django refuses inside a loop unless told so.
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} is missing: apt-get install -y chromium (.ci/run does it)")
-    with playwright.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
-
-
-@pytest.fixture
-def new_page(browser):
-    contexts = []
-
-    def make():
-        context = browser.new_context(viewport={"width": 1280, "height": 900})
-        contexts.append(context)
-        page = context.new_page()
-        page.set_default_timeout(15_000)
-        dialogs = []
-        page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
-        page.dialogs = dialogs  # any alert() would land here: hostile markup must never run
-        return page
-
-    yield make
-    for context in contexts:
-        context.close()
-
-
-def shot(page, name):
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+from chromium import browser, new_page, shot  # noqa: F401  (fixtures)
 
 
 def sign_up(page, base, username):

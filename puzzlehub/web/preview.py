@@ -1,0 +1,65 @@
+"""The preview of a definition being written on the new-puzzle and edit pages: what the server reads
+in the text (facts, a drawing, warnings), or the errors by field, before anything is saved.
+
+The page (static/web/preview.js) asks while the user types, so a preview stays cheap: texts longer
+than PREVIEW_MAX_CHARS are left to the save, and the counts are analysed within PREVIEW_BUDGET
+seconds in a child process (puzzlehub.repos.analysis), else left for the save as well.
+"""
+
+from django.core.exceptions import ValidationError
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from puzzlehub.repos import analysis
+from puzzlehub.repos.services import load_definition
+from puzzlehub.rest import WriteThrottle, validated
+from puzzlehub.web.drawing import overlapping_cells, puzzle_svg, thumbnail_svg
+from solver import numbers
+
+PREVIEW_MAX_CHARS = 200_000  # YAML this long parses in about 0.3 s here
+PREVIEW_BUDGET = 0.3         # seconds of analysis (group order, states) a preview may take
+
+
+def preview(text: str) -> dict:
+    """Facts, drawing and warnings of a definition's text; a ValidationError naming the field."""
+    if len(text) > PREVIEW_MAX_CHARS:
+        return {"too_long": True, "note": f"longer than {PREVIEW_MAX_CHARS:,} characters: it is checked when you save"}
+    defn = load_definition(text)
+    facts = analysis.direct_facts(defn)
+    info = analysis.info_within(defn, PREVIEW_BUDGET)
+    return {
+        "name": defn.name, "stickers": defn.stickers, "moves": len(defn.moves),
+        "move_names": defn.move_names[:60], "goals": len(defn.goals), "guarded": defn.guarded,
+        "content_hash": facts["content_hash"],
+        "state_count": None if info is None else numbers.grouped(numbers.decimal_text(info["state_count"])),
+        "state_count_exact": None if info is None else bool(info["state_count_exact"]),
+        # the 3D view when there is geometry; otherwise the flat drawing the repository page shows
+        "drawing": thumbnail_svg(defn) if defn.geometry is not None else str(puzzle_svg(defn)),
+        "warnings": overlapping_cells(defn),
+    }
+
+
+class PreviewThrottle(WriteThrottle):
+    """Previews come while the user types: counted apart from the writes they precede."""
+
+    scope = "preview"
+
+
+class PreviewRequestSerializer(serializers.Serializer):
+    definition = serializers.CharField(trim_whitespace=False, help_text="YAML or JSON, as it would be saved")
+
+
+class Preview(APIView):
+    """Check a definition without saving it: its facts, a drawing and warnings, or the errors by field."""
+
+    throttle_classes = [PreviewThrottle]
+
+    @extend_schema(request=PreviewRequestSerializer, responses=dict)
+    def post(self, request):
+        data = validated(PreviewRequestSerializer, request)
+        try:
+            return Response(preview(data["definition"]))
+        except ValidationError as exc:
+            return Response(exc.message_dict, status=400)

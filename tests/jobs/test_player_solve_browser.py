@@ -1,0 +1,57 @@
+""""Solve this" in a real Chromium with a real worker: scramble in the player, press Solve this, the
+answer comes back from a solve job and plays; the drawn state at the end (read from the DOM) is the
+server's replay of scramble + answer, and that is solved."""
+
+import pytest
+from chromium import browser, new_page, shot  # noqa: F401  (fixtures)
+from django.conf import settings
+from django.test import Client
+from player_dom import PLAYER, assert_drawn, server_state
+
+from puzzlehub.jobs.models import Job
+from puzzlehub.repos.services import publish_catalog
+
+PATH = "puzzlehub/cube3"
+
+
+def log_in(page, base, user):
+    client = Client()
+    client.force_login(user)
+    page.context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+                               "url": base}])
+
+
+@pytest.mark.django_db(transaction=True)
+def test_solve_this_plays_the_workers_answer_to_a_solved_state(worker, live_server, new_page, alice, client_for):
+    publish_catalog(names=["cube3"])
+    page = new_page()
+    log_in(page, live_server.url, alice)
+    page.goto(f"{live_server.url}/{PATH}/play")
+    page.wait_for_selector(f"{PLAYER}.player-ready")
+    page.click(f"{PLAYER} .player-scramble")
+    page.wait_for_function(f"() => document.querySelector('{PLAYER}').player.setup.length > 0")
+    player = f"document.querySelector('{PLAYER}').player"
+    scramble = page.evaluate(f"{player}.setup.join(' ')")
+    api = client_for()
+    assert_drawn(page, server_state(api, PATH, setup=scramble))
+
+    page.select_option(f"{PLAYER} .player-tempo", "16")
+    page.click(f"{PLAYER} .player-solve")
+    page.wait_for_function(f"() => {player}.moves.length > 0 && {player}.timer", timeout=120_000)
+    shot(page, "player-solve-this-playing")
+    page.wait_for_function(f"() => !{player}.timer && {player}.cursor === {player}.moves.length", timeout=60_000)
+
+    answer = page.evaluate(f"{player}.moves")
+    assert page.evaluate(f"{player}.setup.join(' ')") == scramble  # played from the scrambled state
+    job = Job.objects.get(user=alice, kind=Job.SOLVE)
+    assert job.status == Job.SUCCEEDED and job.result["solution"] == answer
+    end = server_state(api, PATH, setup=scramble, alg=" ".join(answer))
+    assert_drawn(page, end)
+    replay = api.get(f"/api/repos/{PATH}/play/", {"setup": scramble, "alg": " ".join(answer)}).json()
+    assert replay["solved"] and end == server_state(api, PATH)  # the goal: the catalog cube3 has one
+    assert f"Solved in {len(answer)} move" in page.inner_text(f"{PLAYER} .player-message")
+    shot(page, "player-solve-this-solved")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_timeout(300)
+    shot(page, "player-solve-this-390")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
