@@ -36,7 +36,7 @@ from solver.search.ranking import (
 MAGIC = b"PHPDB\x00\x01\x00"
 FORMAT_VERSION = 1
 UNSET = 255
-STOP_EVERY = (1 << 16) - 1  # a table search reads its stop flag every 65,536 entries (well under POLL)
+STOP_EVERY = (1 << 12) - 1  # the ranking table search reads its stop flag every 4,096 entries (ms apart)
 DEFAULT_BUDGET = 512 * 2**20  # bytes of stored tables per puzzle
 MAX_ENTRIES = 120_000_000  # per table: keeps one build within about a minute
 
