@@ -179,7 +179,7 @@ class Budget:
         if self.node_limit is not None and nodes >= self.node_limit:
             raise Stopped("node limit")
         self.check()
-        self.now_and_then(nodes=nodes, depth=depth, bound=bound, phase=self.phase, **info)
+        self.now_and_then(**{"nodes": nodes, "depth": depth, "bound": bound, "phase": self.phase, **info})
 
     def report(self, **info) -> None:
         """Pass progress (nodes, depth or phase, best length so far...) with the time spent."""

@@ -291,15 +291,18 @@ def _bfs_tables(dist, back, fwd, offsets, sizes, kinds, adds, add_offsets, n_mov
 
 
 @nb.njit(cache=True, nogil=True)
-def _factor_table(pz, f, src_f, factors, groups, pieces, tracked, start, n_moves, out):
+def _factor_table(pz, f, src_f, factors, groups, pieces, tracked, start, n_moves, out, stop):
     """out[m*size + c]: the digit of factor f after move m from digit c of factor src_f (the
-    factor itself; for a piece-twist factor its position factor, giving the twists added)."""
+    factor itself; for a piece-twist factor its position factor, giving the twists added); left
+    part-filled when stop[0] is raised."""
     size = factors[src_f, SIZE]
     loc = start.copy()
     dst = start.copy()
     work = np.zeros(MAX_SLOTS + 2, dtype=np.int64)
     digits = np.zeros(64 + pieces.shape[0] + 1, dtype=np.int64)
     for c in range(size):
+        if c & STOP_EVERY == 0 and stop[0]:
+            return
         unrank_factor(c, src_f, factors, groups, pieces, BINOM, loc, digits)
         for m in range(n_moves):
             apply_case(pz, loc, dst, pz.case_start[m], tracked)
@@ -321,7 +324,7 @@ def _digit_sums(k: int, count: int) -> np.ndarray:
     return total.astype(np.int32).ravel()
 
 
-def _factor_tables(model, ranker: Ranker, pz: Puzzle) -> tuple[np.ndarray, np.ndarray]:
+def _factor_tables(model, ranker: Ranker, pz: Puzzle, stop: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     moves = len(model.move_names)
     factors = ranker.factors
     src = [f - 1 if factors[f, KIND] == PTW else f for f in range(len(factors))]
@@ -331,7 +334,7 @@ def _factor_tables(model, ranker: Ranker, pz: Puzzle) -> tuple[np.ndarray, np.nd
     tracked = ranker.tracked()
     for f in range(len(factors)):
         part = out[offsets[f] : offsets[f] + rows[f]]
-        _factor_table(pz, f, src[f], factors, ranker.groups, ranker.pieces, tracked, model.goals[0], moves, part)
+        _factor_table(pz, f, src[f], factors, ranker.groups, ranker.pieces, tracked, model.goals[0], moves, part, stop)
     return out, offsets
 
 
@@ -405,10 +408,10 @@ def distances(model, ranker: Ranker, counted: np.ndarray | None = None, stop: np
     sizes = ranker.factors[:, SIZE].astype(np.int64)
     tables = _table_plan(model, ranker) if len(counted) == len(ranker.pieces) else None
     if tables is not None:
-        tf, offsets = _factor_tables(model, ranker, fwd)
+        tf, offsets = _factor_tables(model, ranker, fwd, stop)
         tb = _inverse_tables(tf, offsets, ranker, moves)
         if tb is None:
-            tb, _ = _factor_tables(model, ranker, back)
+            tb, _ = _factor_tables(model, ranker, back, stop)
         depth = _bfs_tables(dist, tb, tf, offsets, sizes, *tables, moves, goal_ranks, counts, stop)
     else:
         succ = np.zeros((int(np.diff(model.case_start).max()), model.n_pieces), dtype=np.int32)
