@@ -31,7 +31,7 @@ def mergeable_share(n_states: int, size: int) -> None:
     started = time.perf_counter()
     for seed in range(n_states):
         state = api.scramble(defn, random_state=True, seed=seed)["state"]
-        raw, _ = special.solve(state, False, Budget())
+        raw = special.solve(state, Budget()).moves
         raw_turns += len(raw)
         raw_removable += removable_moves(defn, raw)
         answer = api.solve(defn, state)["solution"]

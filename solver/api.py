@@ -6,9 +6,7 @@ names) and raises solver.errors exceptions for bad input; callers never need the
 
 from __future__ import annotations
 
-import functools
 import random
-import time
 from pathlib import Path
 
 from solver import catalog, deadline, goals
@@ -19,7 +17,7 @@ from solver.definition.formats import load_data, load_file, load_text
 from solver.definition.model import Definition
 from solver.engine import apply_moves, format_state, parse_moves, parse_state, verify
 from solver.errors import DefinitionError, PuzzleError, UnreachableError
-from solver.search.budget import Budget, Cancelled, Stopped
+from solver.search.budget import Budget, Cancelled, OutOfTime, Stopped
 from solver.search.methods import METHODS as GENERIC_METHODS
 from solver.simplify import simplify
 
@@ -31,6 +29,7 @@ ANALYSIS_SHARE = 0.5  # of a time limit, at most, for proving a state reachable 
 __all__ = [
     "Definition", "load", "load_data", "load_file", "load_text", "content_hash", "info", "parse_state",
     "format_state", "parse_moves", "apply_moves", "verify", "solve", "scramble", "export_yaml", "reachability", "group_data",
+    "pdb_build", "pdb_list", "OutOfTime",
     "effect", "discover", "algorithm_sets", "check_projection", "check_solve_options", "METHODS", "SPECIAL", "Budget", "Cancelled",
 ]
 
@@ -107,25 +106,6 @@ def reachability(defn: Definition, state, group_data: dict | None = None,
         return None
 
 
-def _within_time_limit(solve_function):
-    """Hold the time limit in every phase of a solve: a phase that runs out ends the solve with
-    no answer and says which phase it was."""
-
-    @functools.wraps(solve_function)
-    def solve_within(defn, state, *, time_limit=None, **options):
-        started = time.monotonic()
-        with deadline.limit(time_limit):
-            try:
-                return solve_function(defn, state, time_limit=time_limit, **options)
-            except deadline.OutOfTime as stop:
-                return {"solution": None, "length": None, "optimal": False, "verified": False, "method": None,
-                        "seconds": round(time.monotonic() - started, 4), "nodes": 0, "complete": False,
-                        "stopped": "time limit", "phase": stop.phase}
-
-    return solve_within
-
-
-@_within_time_limit
 def solve(
     defn: Definition,
     state,
@@ -143,15 +123,33 @@ def solve(
 
     A specialized solver serves the puzzle when one recognises it (method "special", or by default
     unless `optimal` asks for a proof it cannot give); otherwise the generic search engine.
-    `time_limit` is the most the solve may spend, in every phase (analysis, recognition, search);
-    it stops sooner at the first answer of at most `max_length` moves (the target length; by
-    default the solver's own, e.g. 20 for the 3x3x3). `cancel()` is asked at least every
-    budget.POLL seconds by the solvers that take a budget."""
+    `time_limit` is the most the solve may spend, in every phase (analysis, recognition, table
+    building, search); it stops sooner at the first answer of at most `max_length` moves (the
+    target length; by default the solver's own, e.g. 20 for the 3x3x3). Every solver asks
+    `cancel()` at least every budget.POLL seconds and passes `progress` its figures (nodes, depth
+    or phase, best length so far). `seconds` leaves out compiling kernels (`compile_seconds`);
+    `tables` lists the table files the solve built (paths)."""
+    check_solve_options(method=method, max_length=max_length)
+    budget = Budget(time_limit=time_limit, node_limit=node_limit, progress=progress, cancel=cancel,
+                    max_length=max_length, optimal=optimal, phase="loading")
+    with deadline.limit(budget):
+        try:
+            out = _solve(defn, tuple(state), method, budget, group_data)
+        except Stopped as stop:  # a phase without a search of its own ran out, or a cancel came
+            out = {"solution": None, "length": None, "optimal": False, "verified": False, "method": None,
+                   "seconds": 0.0, "nodes": 0, "complete": False, "stopped": stop.reason,
+                   "phase": getattr(stop, "phase", budget.phase)}
+    out["seconds"] = round(budget.elapsed, 4)
+    out["compile_seconds"] = round(budget.compile_seconds, 4)
+    out["tables"] = [str(path) for path in budget.built]
+    return out
+
+
+def _solve(defn: Definition, state: tuple, method: str | None, budget: Budget, group_data: dict | None) -> dict:
     from solver.search import engine as search  # here: `puzzle info` and the like start without numba
     from solver.special import families
 
-    state = tuple(state)
-    check_solve_options(method=method, max_length=max_length)
+    optimal = budget.optimal
     checked = True
     try:  # the check may take half the time; a solve that cannot wait for it searches unchecked
         with deadline.share(ANALYSIS_SHARE), deadline.phase("analysis"):
@@ -164,19 +162,14 @@ def solve(
         special = families.find(defn) if method in (None, SPECIAL) else None
     if method == SPECIAL and special is None:
         raise PuzzleError("method: no specialized solver recognises this puzzle")
-    time_limit = deadline.remaining()  # what the phases before left
     with deadline.phase("search"):
         # States that are solved or a few moves from a goal get a shortest answer before any long method.
-        result = goals.short_solution(defn, state, time_limit) if method in (None, SPECIAL) else None
+        result = goals.short_solution(defn, state, budget.remaining()) if method in (None, SPECIAL) else None
         if result is None and special is not None and (method == SPECIAL or not optimal or special.can_prove_optimal):
-            target = max_length if max_length is not None or optimal else special.target
-            budget = Budget(time_limit=deadline.remaining(), cancel=cancel, progress=progress, max_length=target)
-            result = _solve_special(special, state, optimal, budget)
+            target = budget.max_length if budget.max_length is not None or optimal else special.target
+            result = _solve_special(special, state, budget.part(max_length=target))
         elif result is None:
-            result = search.solve(
-                defn, state, optimal=optimal, method=method, time_limit=deadline.remaining(),
-                node_limit=node_limit, progress=progress, cancel=cancel,
-            )
+            result = search.solve(defn, state, optimal=optimal, method=method, budget=budget.part())
     moves = simplify(defn, result.moves)
     verified = moves is not None and verify(defn, state, moves)  # a quick replay: never cut short
     return {
@@ -185,7 +178,6 @@ def solve(
         "optimal": bool(result.optimal and verified),
         "verified": verified,
         "method": result.method,
-        "seconds": round(result.seconds, 4),
         "nodes": result.nodes,
         "complete": result.complete,
         "stopped": result.stopped,
@@ -203,20 +195,41 @@ def check_solve_options(*, method: str | None = None, max_length=None) -> None:
         raise PuzzleError("max_length: a whole number of moves, 0 or more")
 
 
-def _solve_special(special, state, optimal, budget: Budget):
+def _solve_special(special, state, budget: Budget):
     from solver.search import engine as search
 
     name = f"{SPECIAL}:{special.family}"
     try:
-        moves, proven = special.solve(state, optimal, budget)
+        answer = special.solve(state, budget)
     except Stopped as exc:  # cancelled, or out of time before any answer
-        return search.SolveResult(None, False, name, seconds=budget.elapsed, complete=False, stopped=exc.reason)
+        return search.SolveResult(None, False, name, seconds=budget.elapsed, complete=False, stopped=exc.reason,
+                                  extra={"phase": getattr(exc, "phase", "search")})
     # Asked for a shortest answer and not proven one: the budget ran out first (or a cancel came).
     stopped = None
-    if optimal and not proven:
+    if budget.optimal and not answer.proven:
         stopped = "cancelled" if budget.cancelled() else "time limit"
-    return search.SolveResult(moves, proven, name, seconds=budget.elapsed, complete=stopped is None,
+    return search.SolveResult(answer.moves, answer.proven, name, seconds=budget.elapsed, complete=stopped is None,
                               stopped=stopped)
+
+
+def pdb_build(defn: Definition, *, projection_json: str | None = None, budget_bytes: int | None = None,
+              time_limit: float | None = None, progress=None, cancel=None) -> list[dict]:
+    """Build (or find in the cache) the pattern databases a solve would use, or the one given
+    projection (JSON); their headers, each with its file's `path`. The time limit and cancel hold
+    in the builds (Cancelled, OutOfTime; nothing half-built is kept)."""
+    from solver.search import engine as search
+    from solver.search.ranking import Projection
+
+    projection = None if projection_json is None else Projection.from_json(projection_json)
+    budget = Budget(time_limit=time_limit, progress=progress, cancel=cancel, phase="table building")
+    return search.pdb_build(defn, projection, budget_bytes=budget_bytes, budget=budget)
+
+
+def pdb_list() -> list[dict]:
+    """Every pattern database in the cache folder (headers with path and size)."""
+    from solver.search import engine as search
+
+    return search.pdb_list()
 
 
 def check_projection(defn: Definition, projection_json: str, budget_bytes: int) -> str:

@@ -1,92 +1,86 @@
-"""A solve's time limit across all its phases, not only the search.
+"""The budget of the solve (or table build) that runs now, for code below that has none passed to it.
 
 A solve runs phases in turn (analysis, recognition, planning, table building, search,
-verification). `limit(seconds)` opens the clock of one solve; `phase(name)` names what runs now;
-code that may run long without a budget of its own (the group analysis, the planner) calls
-`check()` between steps, which raises `OutOfTime` naming the phase once the time is up. The clock
-lives in a context variable, so concurrent solves in threads keep their own, and code called
-outside any solve never stops.
+verification). `limit(budget)` makes a budget (solver.search.budget: time limit, cancel,
+progress) the current one; `phase(name)` names what runs now; code that may run long without a
+budget of its own (the group analysis, the planner, table builds) calls `check()` between steps,
+which raises OutOfTime naming the phase once the time is up, or Cancelled. The budget lives in a
+context variable, so concurrent solves in threads keep their own, and code called outside any
+solve never stops.
 """
 
 from __future__ import annotations
 
-import time
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from contextvars import ContextVar
-from dataclasses import dataclass
 
+from solver.search.budget import Budget, Cancelled, OutOfTime
 
-class OutOfTime(Exception):
-    """The time limit ran out in `phase`."""
+__all__ = ["Cancelled", "OutOfTime", "check", "current", "current_phase", "limit", "phase", "remaining", "share", "within"]
 
-    def __init__(self, phase: str):
-        super().__init__(f"the time limit ran out during {phase}")
-        self.phase = phase
-
-
-@dataclass
-class Clock:
-    deadline: float | None  # time.monotonic() value; None: no limit
-    phase: str = "loading"
-
-    def remaining(self) -> float | None:
-        return None if self.deadline is None else max(0.0, self.deadline - time.monotonic())
-
-
-_clock: ContextVar[Clock | None] = ContextVar("solve_clock", default=None)
+_current: ContextVar[Budget | None] = ContextVar("solve_budget", default=None)
 
 
 @contextmanager
-def _running(clock: Clock):
-    token = _clock.set(clock)
+def limit(budget: Budget | float | None):
+    """Make `budget` the current one (a number: a plain budget of that many seconds; None: no limit)."""
+    if not isinstance(budget, Budget):
+        budget = Budget(time_limit=budget, phase="loading")
+    token = _current.set(budget)
     try:
-        yield clock
+        yield budget
     finally:
-        _clock.reset(token)
+        _current.reset(token)
 
 
-def limit(seconds: float | None):
-    """The clock of one solve: `seconds` from now (None: no limit)."""
-    return _running(Clock(None if seconds is None else time.monotonic() + seconds))
+def within(budget: Budget):
+    """`budget` as the current one unless a solve is running already (whose budget then holds)."""
+    running = _current.get()
+    return limit(budget) if running is None else nullcontext(running)
 
 
 def share(fraction: float):
-    """A clock inside the current one that runs out after `fraction` of the time left (for a
-    phase whose result the solve can do without)."""
-    outer = _clock.get()
-    left = None if outer is None else outer.remaining()
-    return _running(Clock(None if left is None else time.monotonic() + fraction * left,
-                          outer.phase if outer else "loading"))
+    """A budget inside the current one that runs out after `fraction` of the time left (for a
+    phase whose result the solve can do without); the same cancel."""
+    outer = _current.get()
+    if outer is None:
+        return limit(None)
+    left = outer.remaining()
+    return limit(outer.part(None if left is None else fraction * left))
 
 
 @contextmanager
 def phase(name: str):
     """Mark the phase that runs inside the block (checked once on entry)."""
-    clock = _clock.get()
-    if clock is None:
+    budget = _current.get()
+    if budget is None:
         yield
         return
-    previous, clock.phase = clock.phase, name
+    previous, budget.phase = budget.phase, name
     check()
     try:
         yield
     finally:
-        clock.phase = previous
+        budget.phase = previous
 
 
 def check() -> None:
-    """Raise OutOfTime when the current solve's time is up; cheap enough for inner loops."""
-    clock = _clock.get()
-    if clock is not None and clock.deadline is not None and time.monotonic() > clock.deadline:
-        raise OutOfTime(clock.phase)
+    """Raise OutOfTime or Cancelled when the current budget says stop; cheap enough for inner loops."""
+    budget = _current.get()
+    if budget is not None:
+        budget.check()
+
+
+def current() -> Budget | None:
+    return _current.get()
 
 
 def remaining() -> float | None:
     """Seconds left for the current solve (None: no limit, or not inside a solve)."""
-    clock = _clock.get()
-    return None if clock is None else clock.remaining()
+    budget = _current.get()
+    return None if budget is None else budget.remaining()
 
 
 def current_phase() -> str | None:
-    clock = _clock.get()
-    return None if clock is None else clock.phase
+    budget = _current.get()
+    return None if budget is None else budget.phase

@@ -11,7 +11,6 @@ from puzzlehub.jobs.models import Job
 from puzzlehub.jobs.selectors import definition_of
 from solver import api as solver_api
 from solver.errors import PuzzleError
-from solver.search import engine as search_engine
 
 Outcome = tuple[str, dict | None, str]
 
@@ -34,15 +33,16 @@ def solve(job: Job, lease) -> Outcome:
     defn = _definition(job)
     artifacts.fetch_all(job.content_hash)  # tables other workers built, into this worker's cache
     options = job.options
-    before = artifacts.local_files()
     result = solver_api.solve(
         defn, tuple(options["state"]), optimal=options.get("optimal", False), method=options.get("method"),
         time_limit=job.time_limit, max_length=options.get("max_length"), progress=lease.report,
         cancel=lease.should_stop, group_data=job.revision.group_data,
     )
-    built = artifacts.local_files() - before
-    if built:  # tables the search built on the way are stored for every worker (finish records them)
-        result["databases"] = _publish(built)
+    # Pattern databases the solve built are stored for every worker (finish records them); the
+    # specialized solvers' own tables are built from nothing but the puzzle's size, kept locally.
+    shared = {Path(p) for p in result["tables"] if Path(p).parent.resolve() == artifacts.local_dir().resolve()}
+    if shared:
+        result["databases"] = _publish(shared)
     if lease.cancelled.is_set():  # an answer found before the cancel is kept, the job is still cancelled
         return _stopped(lease, result, "cancelled", job.time_limit)
     if result["solution"] is None:
@@ -55,26 +55,26 @@ def solve(job: Job, lease) -> Outcome:
 
 
 def pattern_database(job: Job, lease) -> Outcome:
-    build = getattr(search_engine, "pdb_build", None)
-    if build is None:
-        raise PuzzleError("pattern databases: this server's solver cannot build them yet")
+    """Build the tables under the job's time limit and cancel (a build stops within about a
+    tenth of a second of either, and keeps nothing half-built)."""
     defn = _definition(job)
     artifacts.fetch_all(job.content_hash, force=True)  # what is stored already is reused, not rebuilt
-    text = job.options.get("projection")
-    projection = None
-    if text is not None:
-        projection = importlib.import_module("solver.search.ranking").Projection.from_json(text)
-    headers = build(defn, projection, budget_bytes=job.memory_limit)
+    try:
+        headers = solver_api.pdb_build(defn, projection_json=job.options.get("projection"),
+                                       budget_bytes=job.memory_limit, time_limit=job.time_limit,
+                                       progress=lease.report, cancel=lease.should_stop)
+    except solver_api.Cancelled:
+        return _stopped(lease, None, "cancelled", job.time_limit)
+    except solver_api.OutOfTime as stop:
+        return Job.FAILED, None, f"time limit: {stop} (limit {job.time_limit:g} s)"
     if lease.should_stop():
         return _stopped(lease, None, "cancelled", job.time_limit)
-    on_disk = {(h["definition_hash"], h["model_key"], h["projection"]): h["path"] for h in search_engine.pdb_list()}
-    paths = {Path(on_disk[(h["definition_hash"], h["model_key"], h["projection"])]) for h in headers}
-    return Job.SUCCEEDED, {"databases": _publish(paths)}, ""
+    return Job.SUCCEEDED, {"databases": _publish({Path(h["path"]) for h in headers})}, ""
 
 
 def _publish(paths: set[Path]) -> list[dict]:
     """Store local table files and describe them with the solver's facts."""
-    headers = {Path(h["path"]).resolve(): h for h in search_engine.pdb_list()}
+    headers = {Path(h["path"]).resolve(): h for h in solver_api.pdb_list()}
     databases = []
     for path in sorted(paths):
         header = headers[path.resolve()]

@@ -109,7 +109,7 @@ class Discovery:
         for n, seq in enumerate(candidates):
             self.offer(seq)
             if n % 64 == 63:
-                self.budget.tick(self.pool.count)
+                self.budget.tick(self.pool.count, text=f"{len(self.classes)} effect classes")
                 if time.monotonic() > deadline:
                     return
 
@@ -207,6 +207,7 @@ class Discovery:
                     seq = self.moves.simplify(s + x + self.moves.inverse_of(s))
                     if len(seq) < bar:
                         self.offer(tuple(seq))
+            self.budget.tick(self.pool.count, phase="conjugates", text=f"{len(self.classes)} effect classes")
             if time.monotonic() > deadline:
                 return
 

@@ -82,11 +82,25 @@ def solve(
     node_limit: int | None = None,
     progress=None,
     cancel=None,
+    budget: Budget | None = None,
 ) -> SolveResult:
+    """`budget` (time limit, node limit, progress, cancel) replaces the four arguments of that name;
+    tables built on the way are listed in the current solve's budget (solver.deadline), or in
+    this one's when the search runs on its own."""
     if method is not None and method not in METHODS:
         raise PuzzleError(f"method: unknown method {method!r}; methods: {', '.join(METHODS)}")
-    budget = Budget(time_limit=time_limit, node_limit=node_limit, progress=progress, cancel=cancel)
-    state = tuple(state)
+    budget = budget or Budget(time_limit=time_limit, node_limit=node_limit, progress=progress, cancel=cancel)
+    try:
+        if deadline.current() is None:
+            with deadline.limit(budget):
+                return _solve(defn, tuple(state), optimal, method, budget)
+        return _solve(defn, tuple(state), optimal, method, budget)
+    except Stopped as stop:  # outside a search's own loop: planning, table building
+        return SolveResult(None, False, method or "auto", seconds=budget.elapsed, complete=False, stopped=stop.reason,
+                           extra={"phase": getattr(stop, "phase", deadline.current_phase() or budget.phase)})
+
+
+def _solve(defn: Definition, state: State, optimal: bool, method: str | None, budget: Budget) -> SolveResult:
     if method == "bfs":
         return _plain(defn, state, method, budget)
     with deadline.phase("planning"):
@@ -175,8 +189,7 @@ QUICK_SHARE = 0.05  # of the time left: a bidirectional search before building s
 def _without_table(model, loc, goal_views, budget) -> SolveResult:
     """When the full table cannot be built in the time left: a short bidirectional search (near
     states answer in milliseconds), then IDA* with databases that can be built in time."""
-    quick = Budget(time_limit=budget.remaining() * QUICK_SHARE, node_limit=budget.node_limit,
-                   progress=budget.progress, cancel=budget.cancel)
+    quick = budget.part(budget.remaining() * QUICK_SHARE)
     if full_size(model) is not None:
         near = _bidir(model, None, loc, goal_views, quick)
         if near.moves is not None or near.stopped == "cancelled":
@@ -266,8 +279,7 @@ def _fallback(model, plan, loc, goal_views, budget) -> SolveResult:
     left = budget.remaining()
     first = SolveResult(None, False, "fallback")
     if plan.databases or plan.full is not None:
-        quick = Budget(time_limit=FIRST_TRY * (left if left is not None else 10), node_limit=budget.node_limit,
-                       progress=budget.progress, cancel=budget.cancel)
+        quick = budget.part(FIRST_TRY * (left if left is not None else 10))
         first = _search(model, _heuristic(model, plan, quick), loc, goal_views, quick, 1, "fallback")
         if first.moves is not None or first.stopped == "cancelled":
             return first
@@ -279,7 +291,7 @@ def _fallback(model, plan, loc, goal_views, budget) -> SolveResult:
 def _phase_budget(budget: Budget, phases_left: int) -> Budget:
     left = budget.remaining()
     seconds = PHASE_SECONDS if left is None else left * PHASE_SHARE / phases_left
-    return Budget(time_limit=seconds, node_limit=budget.node_limit, progress=budget.progress, cancel=budget.cancel)
+    return budget.part(seconds)
 
 
 def solve_by_phases(model, plan, loc, goal_views, budget) -> SolveResult:
@@ -378,19 +390,30 @@ def _astar(model, plan, loc, goal_views, budget) -> SolveResult:
     return SolveResult(_names(model, moves), True, "astar", nodes=nodes)
 
 
-def pdb_build(defn: Definition, projection: Projection | None = None, budget_bytes: int | None = None) -> list[dict]:
+def pdb_build(defn: Definition, projection: Projection | None = None, budget_bytes: int | None = None,
+              budget: Budget | None = None) -> list[dict]:
     """Build (or find in the cache) the tables `solve` would use, or one given projection.
-    Returns their headers. A projection over the budget is refused with the size it needs."""
-    budget = budget_bytes or memory_budget()
-    model = search_model(defn)
-    if projection is not None:
-        return [pdb.cached(model, projection, budget_bytes=budget).header]
-    plan = make_plan(model, budget)
-    if plan.full is not None:
-        return [pdb.cached(model, plan.full, budget_bytes=budget, full=True).header]
-    if not plan.databases:
-        raise pdb.PatternDatabaseError("pattern database: no projection of this puzzle fits the budget")
-    return [pdb.cached(model, p, budget_bytes=budget).header for p in plan.databases]
+    Returns their headers, each with its file's `path`. A projection over the memory budget is
+    refused with the size it needs. Under `budget` (time limit, cancel, progress) a build stops
+    within about budget.POLL seconds (Cancelled, OutOfTime) and keeps nothing half-built."""
+    memory = budget_bytes or memory_budget()
+    with deadline.within(budget or Budget()):
+        with deadline.phase("planning"):
+            model = search_model(defn)
+            plan = make_plan(model, memory) if projection is None else None
+        if projection is not None:
+            wanted, full = [projection], False
+        elif plan.full is not None:
+            wanted, full = [plan.full], True
+        elif plan.databases:
+            wanted, full = plan.databases, False
+        else:
+            raise pdb.PatternDatabaseError("pattern database: no projection of this puzzle fits the budget")
+        out = []
+        for p in wanted:
+            db = pdb.cached(model, p, budget_bytes=memory, full=full)
+            out.append(dict(db.header, path=str(db.path)))
+        return out
 
 
 def pdb_check(defn: Definition, projection_json: str, budget_bytes: int) -> str:

@@ -79,10 +79,14 @@ def _move_tables(model, factors, groups, pieces) -> tuple[np.ndarray, np.ndarray
     tables = np.zeros(max(total, 1), dtype=np.int32)
     pz = puzzle_arrays(model)
     tracked = np.arange(model.n_pieces, dtype=np.int32)
-    for f in chosen:
-        deadline.check()  # a solve's time limit holds while its move tables are built
-        rows = int(factors[f, SIZE]) * moves
-        _factor_table(pz, f, f, factors, groups, pieces, tracked, model.goals[0], moves, tables[toff[f] : toff[f] + rows])
+    budget = deadline.current() or Budget()
+    with budget.watching() as stop:  # a solve's time limit and cancel hold while its move tables are built
+        for f in chosen:
+            rows = int(factors[f, SIZE]) * moves
+            _factor_table(pz, f, f, factors, groups, pieces, tracked, model.goals[0], moves,
+                          tables[toff[f] : toff[f] + rows], stop)
+    if stop[0]:
+        raise budget.stop_reason()
     if total >= 1_000_000:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(f".tmp{os.getpid()}.npy")

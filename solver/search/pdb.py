@@ -24,8 +24,10 @@ from pathlib import Path
 import numba as nb
 import numpy as np
 
+from solver import deadline
 from solver.definition.canonical import content_hash
 from solver.errors import PuzzleError
+from solver.search.budget import Budget
 from solver.search.kernels import Puzzle, apply_case, guard_holds, occupancy, puzzle_arrays
 from solver.search.ranking import (
     BINOM, FK, G0, G1, KIND, MAX_SLOTS, PTW, SIZE, Projection, Ranker, full_projection, make_ranker, rank, rank_factor, unrank, unrank_factor,
@@ -34,6 +36,7 @@ from solver.search.ranking import (
 MAGIC = b"PHPDB\x00\x01\x00"
 FORMAT_VERSION = 1
 UNSET = 255
+STOP_EVERY = (1 << 12) - 1  # the ranking table search reads its stop flag every 4,096 entries (ms apart)
 DEFAULT_BUDGET = 512 * 2**20  # bytes of stored tables per puzzle
 MAX_ENTRIES = 120_000_000  # per table: keeps one build within about a minute
 
@@ -66,6 +69,7 @@ class PatternDatabase:
     bits: int  # 4 (distances capped at 15) or 8 (exact up to 254)
     body: np.ndarray  # uint8, possibly a read-only memory map
     header: dict = field(default_factory=dict)
+    path: Path | None = None  # its file, once saved or loaded
 
     @property
     def exact(self) -> bool:
@@ -130,8 +134,9 @@ def _seed(dist, goal_ranks, counts):
 
 
 @nb.njit(cache=True, nogil=True)
-def _bfs(dist, pz_back, pz_fwd, factors, groups, pieces, tracked, counted, goal_ranks, n_moves, succ, start, counts):
-    """Breadth-first search over ranks from the goals. Level d is expanded by pushing (frontier
+def _bfs(dist, pz_back, pz_fwd, factors, groups, pieces, tracked, counted, goal_ranks, n_moves, succ, start, counts,
+         stop):
+    """Breadth-first search over ranks from the goals (-1 as soon as it sees stop[0] raised). Level d is expanded by pushing (frontier
     scan) while the frontier is small, then by pulling (each unset entry looks for a neighbour at
     d) once most entries are reached, which touches each remaining entry once per level.
     Moves that move no counted piece cost 0 (additive databases): such levels are closed by
@@ -151,6 +156,8 @@ def _bfs(dist, pz_back, pz_fwd, factors, groups, pieces, tracked, counted, goal_
         new = 0
         if not additive and counts[d] * 4 > n - reached:
             for r in range(n):
+                if r & STOP_EVERY == 0 and stop[0]:
+                    return -1
                 if dist[r] != UNSET:
                     continue
                 unrank(r, factors, groups, pieces, binom, loc, digits)
@@ -172,6 +179,8 @@ def _bfs(dist, pz_back, pz_fwd, factors, groups, pieces, tracked, counted, goal_
             while again:
                 again = False
                 for r in range(n):
+                    if r & STOP_EVERY == 0 and stop[0]:
+                        return -1
                     if dist[r] != d:
                         continue
                     unrank(r, factors, groups, pieces, binom, loc, digits)
@@ -215,8 +224,8 @@ def _digit(t, f, m, c, offsets, sizes, kinds, adds, add_offsets):
 
 
 @nb.njit(cache=True, nogil=True)
-def _bfs_tables(dist, back, fwd, offsets, sizes, kinds, adds, add_offsets, n_moves, goal_ranks, counts):
-    """The same search when every factor has a move table: a move maps each factor's digit
+def _bfs_tables(dist, back, fwd, offsets, sizes, kinds, adds, add_offsets, n_moves, goal_ranks, counts, stop):
+    """The same search (also -1 on stop[0]) when every factor has a move table: a move maps each factor's digit
     through its table (back: inverse moves, for pushing; fwd: for pulling). A piece-twist factor
     adds, digit by digit (table `adds`), the twists its move gives at the pieces' old slots.
     Ranks are visited block by block (one block per value of all factors but the last), so the
@@ -239,6 +248,8 @@ def _bfs_tables(dist, back, fwd, offsets, sizes, kinds, adds, add_offsets, n_mov
         t = fwd if pull else back
         want = UNSET if pull else d
         for outer in range(n // size_last):
+            if stop[0]:
+                return -1
             base = outer * size_last
             rem = outer
             for f in range(last - 1, -1, -1):
@@ -280,15 +291,18 @@ def _bfs_tables(dist, back, fwd, offsets, sizes, kinds, adds, add_offsets, n_mov
 
 
 @nb.njit(cache=True, nogil=True)
-def _factor_table(pz, f, src_f, factors, groups, pieces, tracked, start, n_moves, out):
+def _factor_table(pz, f, src_f, factors, groups, pieces, tracked, start, n_moves, out, stop):
     """out[m*size + c]: the digit of factor f after move m from digit c of factor src_f (the
-    factor itself; for a piece-twist factor its position factor, giving the twists added)."""
+    factor itself; for a piece-twist factor its position factor, giving the twists added); left
+    part-filled when stop[0] is raised."""
     size = factors[src_f, SIZE]
     loc = start.copy()
     dst = start.copy()
     work = np.zeros(MAX_SLOTS + 2, dtype=np.int64)
     digits = np.zeros(64 + pieces.shape[0] + 1, dtype=np.int64)
     for c in range(size):
+        if c & STOP_EVERY == 0 and stop[0]:
+            return
         unrank_factor(c, src_f, factors, groups, pieces, BINOM, loc, digits)
         for m in range(n_moves):
             apply_case(pz, loc, dst, pz.case_start[m], tracked)
@@ -310,7 +324,7 @@ def _digit_sums(k: int, count: int) -> np.ndarray:
     return total.astype(np.int32).ravel()
 
 
-def _factor_tables(model, ranker: Ranker, pz: Puzzle) -> tuple[np.ndarray, np.ndarray]:
+def _factor_tables(model, ranker: Ranker, pz: Puzzle, stop: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     moves = len(model.move_names)
     factors = ranker.factors
     src = [f - 1 if factors[f, KIND] == PTW else f for f in range(len(factors))]
@@ -320,7 +334,7 @@ def _factor_tables(model, ranker: Ranker, pz: Puzzle) -> tuple[np.ndarray, np.nd
     tracked = ranker.tracked()
     for f in range(len(factors)):
         part = out[offsets[f] : offsets[f] + rows[f]]
-        _factor_table(pz, f, src[f], factors, ranker.groups, ranker.pieces, tracked, model.goals[0], moves, part)
+        _factor_table(pz, f, src[f], factors, ranker.groups, ranker.pieces, tracked, model.goals[0], moves, part, stop)
     return out, offsets
 
 
@@ -380,9 +394,11 @@ def _inverse_tables(tables: np.ndarray, offsets: np.ndarray, ranker: Ranker, mov
     return out
 
 
-def distances(model, ranker: Ranker, counted: np.ndarray | None = None) -> tuple[np.ndarray, list[int]]:
+def distances(model, ranker: Ranker, counted: np.ndarray | None = None, stop: np.ndarray | None = None
+              ) -> tuple[np.ndarray, list[int]] | None:
     """Distance to the nearest goal of every rank (UNSET where unreachable), and how many ranks
-    lie at each distance."""
+    lie at each distance; None when stop[0] was raised first."""
+    stop = np.zeros(1, dtype=np.int64) if stop is None else stop
     dist = np.full(ranker.size, UNSET, dtype=np.uint8)
     goal_ranks = np.array(sorted({ranker.rank(g) for g in model.goals}), dtype=np.int64)
     counts = np.zeros(256, dtype=np.int64)
@@ -392,15 +408,17 @@ def distances(model, ranker: Ranker, counted: np.ndarray | None = None) -> tuple
     sizes = ranker.factors[:, SIZE].astype(np.int64)
     tables = _table_plan(model, ranker) if len(counted) == len(ranker.pieces) else None
     if tables is not None:
-        tf, offsets = _factor_tables(model, ranker, fwd)
+        tf, offsets = _factor_tables(model, ranker, fwd, stop)
         tb = _inverse_tables(tf, offsets, ranker, moves)
         if tb is None:
-            tb, _ = _factor_tables(model, ranker, back)
-        depth = _bfs_tables(dist, tb, tf, offsets, sizes, *tables, moves, goal_ranks, counts)
+            tb, _ = _factor_tables(model, ranker, back, stop)
+        depth = _bfs_tables(dist, tb, tf, offsets, sizes, *tables, moves, goal_ranks, counts, stop)
     else:
         succ = np.zeros((int(np.diff(model.case_start).max()), model.n_pieces), dtype=np.int32)
         depth = _bfs(dist, back, fwd, ranker.factors, ranker.groups, ranker.pieces, ranker.tracked(), counted,
-                     goal_ranks, moves, succ, model.goals[0], counts)
+                     goal_ranks, moves, succ, model.goals[0], counts, stop)
+    if depth < 0:
+        return None
     return dist, [int(c) for c in counts[: depth + 1]]
 
 
@@ -416,8 +434,11 @@ def _pack4(dist, out):
             out[i >> 1] = v
 
 
-def build(model, projection: Projection | None = None, *, budget_bytes: int = DEFAULT_BUDGET, full: bool = False) -> PatternDatabase:
-    """Build one database over `projection` (default: everything, the full distance table)."""
+def build(model, projection: Projection | None = None, *, budget_bytes: int = DEFAULT_BUDGET, full: bool = False,
+          budget: Budget | None = None) -> PatternDatabase:
+    """Build one database over `projection` (default: everything, the full distance table). Under
+    `budget` (default: the current solve's, solver.deadline) a cancel or the time limit stops the
+    build within about POLL seconds (Cancelled, OutOfTime)."""
     projection = projection or full_projection(model)
     ranker = make_ranker(model, projection)
     full = full or projection == full_projection(model)
@@ -431,7 +452,13 @@ def build(model, projection: Projection | None = None, *, budget_bytes: int = DE
     if not model.goals:
         raise PatternDatabaseError("pattern database: the puzzle has no goal its pieces can show")
     started = time.monotonic()
-    dist, counts = distances(model, ranker)
+    budget = budget or deadline.current() or Budget()
+    budget.report(phase="table building", text=f"{projection.describe(model)}: {size:,} entries")
+    with deadline.phase("table building"), budget.watching() as stop:
+        found = distances(model, ranker, stop=stop)
+    if found is None:
+        raise budget.stop_reason()
+    dist, counts = found
     depth = len(counts) - 1
     bits = 4
     if full and depth > 14 and stored_bytes(size, 8) <= budget_bytes:
@@ -520,14 +547,16 @@ def load(path: Path, model, *, check_body: bool = True) -> PatternDatabase:
     body = np.memmap(path, dtype=np.uint8, mode="r", offset=offset, shape=(size,))
     if check_body and hashlib.sha256(body).hexdigest() != header.get("body_sha256"):
         raise PatternDatabaseError(f"{path}: the body's checksum does not match (the file is damaged)")
-    return PatternDatabase(projection, ranker, bits, body, header)
+    return PatternDatabase(projection, ranker, bits, body, header, path)
 
 
 _opened: dict[tuple, PatternDatabase] = {}  # (path, size, mtime) -> database, for the process
 
 
-def cached(model, projection: Projection, *, budget_bytes: int = DEFAULT_BUDGET, build_missing: bool = True, full: bool = False) -> PatternDatabase | None:
-    """The database from the cache folder, built and saved there first when missing. A file is
+def cached(model, projection: Projection, *, budget_bytes: int = DEFAULT_BUDGET, build_missing: bool = True, full: bool = False,
+           budget: Budget | None = None) -> PatternDatabase | None:
+    """The database from the cache folder, built and saved there first when missing (under
+    `budget`, default the current solve's, which lists the file in its `built`). A file is
     checked (checksum) once per process; later solves reuse the open memory map."""
     path = cache_dir() / file_name(content_hash(model.defn), model_key(model), projection)
     if path.exists():
@@ -544,8 +573,10 @@ def cached(model, projection: Projection, *, budget_bytes: int = DEFAULT_BUDGET,
             path.unlink(missing_ok=True)  # damaged or stale: rebuild it
     if not build_missing:
         return None
-    db = build(model, projection, budget_bytes=budget_bytes, full=full)
+    budget = budget or deadline.current() or Budget()
+    db = build(model, projection, budget_bytes=budget_bytes, full=full, budget=budget)
     save(db, path)
+    budget.built.append(path)
     stat = path.stat()
     db = _opened[(str(path), stat.st_size, stat.st_mtime_ns)] = load(path, model, check_body=False)
     return db

@@ -9,10 +9,10 @@ into the user's own move names; the answer is always replayed on the user's defi
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable
 
-from solver import catalog
+from solver import catalog, deadline
 from solver.analysis.isomorphism import Match, match
 from solver.catalog import flipit as catalog_flipit
 from solver.catalog import loopover as catalog_loopover
@@ -34,15 +34,30 @@ SLIDING_OPTIMAL_CELLS = 16
 
 
 @dataclass(frozen=True)
+class Answer:
+    moves: list[str]  # in the definition's own move names
+    proven: bool  # proven shortest
+    tables: list = field(default_factory=list)  # paths of the table files built for it
+
+
+@dataclass(frozen=True)
 class Special:
-    """A specialized solver bound to one definition: `solve(state, optimal, budget)` returns (moves
-    in the definition's own names, whether they are proven shortest). `target` is the answer length
-    a user wants when they name none (the solve stops at the first answer that short)."""
+    """A specialized solver bound to one definition: `solve(state, budget)` returns an Answer;
+    every family takes the same call (time limit, cancel, progress, target length and whether a
+    shortest answer is wanted are the budget's) and raises Cancelled or OutOfTime when stopped
+    before any answer. `target` is the answer length a user wants when they name none (the solve
+    stops at the first answer that short)."""
 
     family: str
-    solve: Callable[..., tuple[list[str], bool]]
+    run: Callable[[tuple, Budget], tuple[list[str], bool]]
     can_prove_optimal: bool
     target: int | None = None
+
+    def solve(self, state, budget: Budget) -> Answer:
+        before = len(budget.built)
+        with deadline.within(budget):  # table builds below read the budget from there
+            moves, proven = self.run(tuple(state), budget)
+        return Answer(moves, proven, list(budget.built[before:]))
 
 
 CUBE3_TARGET = 20  # God's number: every cube has an answer this short, and two-phase finds one in ms
@@ -53,27 +68,28 @@ BIGCUBE_TIME_LIMIT = 10.0  # the most a big-cube reduction spends on its short p
 def _runner(family: str, plan, exact_metric: bool) -> Special:
     """Wrap a catalog plan; `exact_metric` says a shortest answer there is shortest here too."""
     if family == "cube3":
-        def run(state, optimal, budget: Budget):
-            if optimal:
+        def run(state, budget: Budget):
+            if budget.optimal:
                 result = plan.solve_optimal(state, budget=budget.with_limit(CUBE3_OPTIMAL_TIME_LIMIT))
                 return result.moves, result.optimal and exact_metric
             return plan.solve(state, budget=budget.with_limit(CUBE3_TIME_LIMIT)), False
         return Special(family, run, exact_metric, CUBE3_TARGET)
     if family == "bigcube":
-        return Special(family, lambda state, optimal, budget: (plan.solve(state, budget.remaining() or BIGCUBE_TIME_LIMIT),
-                                                             False), False)
+        return Special(family, lambda state, budget: (plan.solve(state, budget.with_limit(BIGCUBE_TIME_LIMIT)), False),
+                       False)
     if family == "loopover":
         small = plan.rows * plan.cols <= 9
 
-        def run(state, optimal, budget):
-            return plan.solve(state, method="optimal" if optimal else "auto"), (optimal or small) and exact_metric
+        def run(state, budget):
+            optimal = budget.optimal
+            return plan.solve(state, budget, method="optimal" if optimal else "auto"), (optimal or small) and exact_metric
         return Special(family, run, exact_metric)
     if family == "sliding":
         small = plan.rows * plan.cols <= SLIDING_OPTIMAL_CELLS
-        return Special(family, lambda state, optimal, budget: (plan.solve(state, budget=budget), small and exact_metric),
+        return Special(family, lambda state, budget: (plan.solve(state, budget=budget), small and exact_metric),
                        small and exact_metric)
     if family == "flipit":
-        return Special(family, lambda state, optimal, budget: (plan.solve(state), exact_metric), exact_metric)
+        return Special(family, lambda state, budget: (plan.solve(state, budget), exact_metric), exact_metric)
     raise ValueError(family)
 
 
@@ -110,11 +126,11 @@ def _bridge(defn: Definition, reference: Definition, m: Match, inner: Special) -
     # correspond one to one.
     one_to_one = len(defn.moves) == len(reference.moves) and all(len(seq) == 1 for seq in m.moves.values())
 
-    def run(state, optimal, budget):
+    def run(state, budget):
         ref_state = [None] * defn.stickers
         for i, colour in enumerate(state):
             ref_state[m.sticker[i]] = m.colour[colour]
-        ref_moves, proven = inner.solve(tuple(ref_state), optimal, budget)
+        ref_moves, proven = inner.run(tuple(ref_state), budget)
         moves = [name for ref in ref_moves for name in m.moves[ref]]
         return verified(defn, state, moves), proven and one_to_one
 
@@ -157,4 +173,4 @@ def warm_up() -> None:
     for name in WARM_UP_PUZZLES:
         defn = load_data(catalog.build(name))
         state = apply_moves(defn, [m.name for m in defn.moves if m.case_for(defn.goal) is not None][:1])
-        find(defn).solve(state, False, Budget(time_limit=10.0))
+        find(defn).solve(state, Budget(time_limit=10.0))

@@ -17,6 +17,9 @@ from typing import Callable
 
 import numpy as np
 
+from solver import deadline
+from solver.search.budget import Budget
+
 MAGIC = b"PUZZLEHUB-TABLE\n"
 PAGE = 4096
 
@@ -82,8 +85,19 @@ def save(kind: str, name: str, params: dict, data: np.ndarray) -> np.ndarray:
     return loaded
 
 
-def load_or_build(kind: str, name: str, params: dict, build: Callable[[], np.ndarray]) -> np.ndarray:
+def load_or_build(kind: str, name: str, params: dict, build: Callable[[np.ndarray], np.ndarray]) -> np.ndarray:
+    """The stored table, else `build(stop)` under the current solve's budget (solver.deadline):
+    the build's kernels read the stop flag and return early when it is raised, and then nothing is
+    stored and the budget's reason (Cancelled, OutOfTime) is raised. A table built is listed in
+    the budget's `built`."""
     table = load(kind, name, params)
-    if table is None:
-        table = save(kind, name, params, build())
+    if table is not None:
+        return table
+    budget = deadline.current() or Budget()
+    with deadline.phase("table building"), budget.watching() as stop:
+        data = build(stop)
+    if stop[0]:
+        raise budget.stop_reason()
+    table = save(kind, name, params, data)
+    budget.built.append(table_path(kind, name))
     return table

@@ -42,7 +42,7 @@ def test_a_few_turns_from_a_goal_get_a_shortest_answer(cube4, scramble):
 
 
 def _ends_at_the_nearest_goal(defn, state):
-    moves, _ = families.find(defn).solve(state, False, Budget())
+    moves = families.find(defn).solve(state, Budget()).moves
     assert api.apply_moves(defn, moves, state) == nearest_goal(defn, state)
 
 

@@ -127,4 +127,4 @@ def test_stored_table_is_checked(tmp_path, monkeypatch):
     path.write_bytes(bytes(raw))
     store._loaded.clear()
     assert store.load("t", "x", {"v": 1}) is None  # checksum mismatch: rebuilt by load_or_build
-    assert (store.load_or_build("t", "x", {"v": 1}, lambda: data) == data).all()
+    assert (store.load_or_build("t", "x", {"v": 1}, lambda stop: data) == data).all()

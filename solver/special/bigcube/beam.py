@@ -19,6 +19,8 @@ from typing import Callable
 
 import numpy as np
 
+from solver import deadline as solve_budget
+
 
 @dataclass(frozen=True)
 class MoveSet:
@@ -117,7 +119,10 @@ def search(start: np.ndarray, moves: MoveSet, score: Callable[[np.ndarray], np.n
     best, since = first, 0
     stop: tuple[float, list[int] | None] = (np.inf, None)
     n_moves = len(moves.axis)
-    for _ in range(max_depth):
+    for depth in range(max_depth):
+        solve_budget.check()  # the solve's own budget: a cancel, or its time limit, ends the search here
+        if (budget := solve_budget.current()) is not None:
+            budget.now_and_then(phase=budget.phase, depth=depth, text=f"score {float(best):g}")
         if time.perf_counter() > deadline:
             if acceptable is not None:
                 raise Partial("beam search: out of time", stop[1])

@@ -16,6 +16,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from solver import deadline
+
 
 @dataclass(frozen=True)
 class Table:
@@ -73,6 +75,7 @@ def build(moves: OrbitMoves, goal: int, parity_bits: int = 0) -> Table:
         depth += 1
         found = []
         for m in range(len(moves.lookups)):
+            deadline.check()  # built on a size's first solve: seconds, under the solve's budget
             reached = moves.apply(frontier, m)
             reached = reached[seen[reached] < 0]
             seen[reached] = depth  # marks duplicates too: each is kept once below

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from solver.definition.model import Definition
 from solver.goals import nearest_goal
+from solver.search.budget import Budget
 from solver.special.bigcube.reduction import solve_big_cube
 from solver.special.recognize import is_catalog, verified
 
@@ -18,11 +19,12 @@ class Plan:
     defn: Definition
     n: int
 
-    def solve(self, state, time_limit: float = 10.0) -> list[str]:
+    def solve(self, state, budget: Budget | None = None) -> list[str]:
         """A solution (reduction: short phases where they are ready, then 3-cycles) to the
-        definition's goal nearest the state (a whole-cube rotation of solved is solved)."""
+        definition's goal nearest the state (a whole-cube rotation of solved is solved); `budget`
+        as in solve_big_cube."""
         solution = solve_big_cube("".join(state), self.n, goal="".join(nearest_goal(self.defn, state)),
-                                  time_limit=time_limit)
+                                  budget=budget)
         return verified(self.defn, state, solution)
 
 

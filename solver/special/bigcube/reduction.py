@@ -21,8 +21,9 @@ from functools import lru_cache
 
 import numpy as np
 
-from solver import perm
+from solver import deadline, perm
 from solver.errors import PuzzleError, StateError, UnreachableError
+from solver.search.budget import Budget
 from solver.special import cube3
 from solver.special.bigcube import cycles, short
 from solver.special.bigcube.model import BigCube, Layer
@@ -134,7 +135,7 @@ class _Reduction:
         except PuzzleError as error:
             raise type(error)(f"cube{n}: its corners{' and middle edges' if n % 2 else ''} seen as a 3x3x3: {error}")
         turns = {"": 1, "2": 2, "'": 3}
-        solution = cube3.solve_cubies(cubies, time_limit=0.1)
+        solution = cube3.solve_cubies(cubies, budget=deadline.current().part(0.1))
         self.apply([Layer(name[0], 1, turns[name[1:]]) for name in solution])
 
     def fix_parity(self) -> None:
@@ -171,6 +172,7 @@ class _Reduction:
             seq = seq or self._best_cycle(library, now, goal, before, wrong[:1])
             half_way = seq is None
             seq = seq or self._two_steps(library, now, goal, before, wrong[0])
+            deadline.check()
             if seq is None:
                 raise UnreachableError(f"cube{self.cube.n}: no 3-cycle places the {orbit.kind} piece at "
                                        f"sticker {wrong[0]}")
@@ -240,11 +242,20 @@ def _two_cycles(library: cycles.Library, frm: int, to: int, third: int) -> list[
     return None
 
 
-def solve_big_cube(state: str, n: int, goal: str | None = None, time_limit: float = 10.0) -> list[str]:
+def solve_big_cube(state: str, n: int, goal: str | None = None, time_limit: float = 10.0, *,
+                   budget: Budget | None = None, short_phases: bool = True) -> list[str]:
     """A solution (catalog SiGN turns: R, Rw, 3Rw, with ' and 2) of a state of the catalog's cubeN,
     a string of 6 * N * N colours in the catalog's numbering, to `goal` (by default the catalog's
     goal; any solved colouring: each face one colour, six colours). For N in short.SIZES the centres
-    are first solved by the short reduction's phases, within most of time_limit."""
+    are first solved by the short reduction's phases (unless `short_phases` is False), within most
+    of the time. `budget` (default: `time_limit` seconds) is checked between beam depths and
+    3-cycles: a cancel or the end of the time raises Cancelled or OutOfTime; progress names the phase."""
+    budget = (budget or Budget()).with_limit(time_limit)
+    with deadline.within(budget):
+        return _solve(state, n, goal, budget, short_phases)
+
+
+def _solve(state: str, n: int, goal: str | None, budget: Budget, short_phases: bool) -> list[str]:
     cube = BigCube(n)
     goal = goal or cube.solved()
     size = 6 * n * n
@@ -259,24 +270,28 @@ def solve_big_cube(state: str, n: int, goal: str | None = None, time_limit: floa
     if n == 3:
         return cube3.solve_facelets(state)
     prefix: list[str] = []
-    if n in short.SIZES:
+    if n in short.SIZES and short_phases:
         colours = {c: i for i, c in enumerate(sorted(set(goal)))}
         codes = np.array([colours[c] for c in state], dtype=np.uint8)
         target = np.array([colours[c] for c in goal], dtype=np.uint8)
         try:
-            start = time.perf_counter()
-            prefix, reached = short.solve_centres(codes, target, n, start + 0.5 * time_limit)
-            pairing = short.pair_edges(reached, target, n, start + 0.8 * time_limit)
+            start, left = time.perf_counter(), budget.remaining()
+            with deadline.phase("centres"):
+                prefix, reached = short.solve_centres(codes, target, n, start + 0.5 * left)
+            with deadline.phase("edge pairing"):
+                pairing = short.pair_edges(reached, target, n, start + 0.8 * left)
             prefix += pairing
             reached = short.apply_names(short.plan(n).cube, reached, pairing)
             state = "".join(sorted(colours)[c] for c in reached)
         except short.beam.Timeout:
             prefix = []  # the 3-cycles alone still give an answer
-    job = _Reduction(n, state, goal)
-    job.outer_pieces()
-    job.fix_parity()
-    for orbit, library in zip(job.plan.orbits, job.plan.libraries):
-        job.solve_orbit(orbit, library)
+    with deadline.phase("3-cycles"):
+        budget.report(phase="3-cycles", best=len(prefix))
+        job = _Reduction(n, state, goal)
+        job.outer_pieces()
+        job.fix_parity()
+        for orbit, library in zip(job.plan.orbits, job.plan.libraries):
+            job.solve_orbit(orbit, library)
     if "".join(job.state) != goal:
         raise UnreachableError(f"cube{n}: the state is not reachable from the goal (pieces left unsolved)")
     return prefix + [name for layer in _merge(job.layers) for name in layer.sign()]

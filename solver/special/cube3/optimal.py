@@ -28,10 +28,10 @@ AXIS_MOVE = np.array([[moves.conjugate(m, p) for m in range(moves.N_MOVES)] for 
 
 def corner_table() -> np.ndarray:
     """[corners * 2187 + twist]: exact moves to solve the corners (built and stored on first use)."""
-    def build():
+    def build(stop):
         two_phase = tables.get_tables()
         depth = np.empty(coord.N_CORNERS * coord.N_TWIST, dtype=np.uint8)
-        pruning.fill_product(depth, two_phase.corners_move, two_phase.twist_move)
+        pruning.fill_product(depth, two_phase.corners_move, two_phase.twist_move, stop)
         return depth
 
     name = "corner_depth"

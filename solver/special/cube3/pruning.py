@@ -36,8 +36,8 @@ def _set_with_stabiliser(depth, base, inner, stab, inner_conj_t, value):
 
 
 @njit(cache=True, nogil=True)
-def fill_symmetric(depth, n_inner, rep_move, klass, sym, stabiliser, inner_move_t, inner_conj_t, goal_class):
-    """BFS over (class, inner) entries. rep_move[c, k]: outer coordinate after move k from class c's
+def fill_symmetric(depth, n_inner, rep_move, klass, sym, stabiliser, inner_move_t, inner_conj_t, goal_class, stop):
+    """BFS over (class, inner) entries (left part-filled when stop[0] is raised). rep_move[c, k]: outer coordinate after move k from class c's
     representative; inner_move_t[k, i]: inner coordinate after move k; inner_conj_t[s, i]: inner
     coordinate seen through symmetry s."""
     n_classes, n_moves = rep_move.shape
@@ -52,6 +52,8 @@ def fill_symmetric(depth, n_inner, rep_move, klass, sym, stabiliser, inner_move_
         backward = frontier * 4 > total - filled
         frontier = 0
         for c in range(n_classes):
+            if stop[0]:
+                return
             for k in range(n_moves):
                 outer = rep_move[c, k]
                 next_class[k] = klass[outer]
@@ -80,8 +82,9 @@ def fill_symmetric(depth, n_inner, rep_move, klass, sym, stabiliser, inner_move_
 
 
 @njit(cache=True, nogil=True)
-def fill_product(depth, move_a, move_b):
-    """BFS over pairs (a, b) of two coordinates, entry a * len(b) + b, goal (0, 0);
+def fill_product(depth, move_a, move_b, stop):
+    """BFS over pairs (a, b) of two coordinates, entry a * len(b) + b, goal (0, 0) (left
+    part-filled when stop[0] is raised);
     move_a[a, k], move_b[b, k]: the coordinates after move k."""
     n_b = move_b.shape[0]
     n_moves = move_a.shape[1]
@@ -92,6 +95,8 @@ def fill_product(depth, move_a, move_b):
     while filled < depth.shape[0]:
         count = 0
         for e in range(depth.shape[0]):
+            if e & 0xFFFF == 0 and stop[0]:
+                return
             if depth[e] != d:
                 continue
             a = e // n_b

@@ -11,6 +11,8 @@ from typing import NamedTuple
 
 import numpy as np
 
+from solver import deadline
+from solver.search.budget import Budget
 from solver.special import store
 from solver.special.cube3 import coord, moves, pruning, symmetry
 from solver.special.cube3.movetable import move_table
@@ -38,8 +40,10 @@ class Tables(NamedTuple):
     cornslice_depth: np.ndarray   # [corners * 24 + slice_sorted], phase 2
 
 
-def build() -> Tables:
-    """Compute every table from the cubie model (tens of seconds)."""
+def build(stop: np.ndarray | None = None) -> Tables | None:
+    """Compute every table from the cubie model (tens of seconds); None when stop[0] was raised
+    first (read between the steps and by the two long table searches)."""
+    stop = np.zeros(1, np.int64) if stop is None else stop
     p2 = list(moves.PHASE2_MOVES)
     twist_move = move_table(coord.TWIST)
     flip_move = move_table(coord.FLIP)
@@ -50,6 +54,8 @@ def build() -> Tables:
     ud_edges_conj = symmetry.conjugation_table(coord.UD_EDGES)
     flipslice = symmetry.symmetry_classes(symmetry.conjugation_table(coord.FLIPSLICE))
     corners = symmetry.symmetry_classes(symmetry.conjugation_table(coord.CORNERS))
+    if stop[0]:
+        return None
 
     rep_slice = flipslice.rep // coord.N_FLIP
     rep_flip = flipslice.rep % coord.N_FLIP
@@ -58,16 +64,18 @@ def build() -> Tables:
     phase1_depth = np.empty(len(flipslice.rep) * coord.N_TWIST, dtype=np.uint8)
     pruning.fill_symmetric(phase1_depth, coord.N_TWIST, flipslice_rep_move, flipslice.klass, flipslice.sym,
                            flipslice.stabiliser, np.ascontiguousarray(twist_move.T),
-                           np.ascontiguousarray(twist_conj.T), flipslice.klass[0])
+                           np.ascontiguousarray(twist_conj.T), flipslice.klass[0], stop)
 
     phase2_depth = np.empty(len(corners.rep) * coord.N_UD_EDGES, dtype=np.uint8)
     pruning.fill_symmetric(phase2_depth, coord.N_UD_EDGES, corners_move[corners.rep][:, p2].astype(np.int64),
                            corners.klass, corners.sym, corners.stabiliser,
                            np.ascontiguousarray(ud_edges_move.T), np.ascontiguousarray(ud_edges_conj.T),
-                           corners.klass[0])
+                           corners.klass[0], stop)
 
     cornslice_depth = np.empty(coord.N_CORNERS * coord.N_PERM4, dtype=np.uint8)
-    pruning.fill_product(cornslice_depth, corners_move[:, p2], slice_sorted_move[:coord.N_PERM4, p2])
+    pruning.fill_product(cornslice_depth, corners_move[:, p2], slice_sorted_move[:coord.N_PERM4, p2], stop)
+    if stop[0]:
+        return None
 
     return Tables(
         twist_move=twist_move, flip_move=flip_move, slice_sorted_move=slice_sorted_move,
@@ -104,14 +112,22 @@ _loaded: Tables | None = None
 
 
 def get_tables(log=None) -> Tables:
-    """The tables, loaded once per process; built and stored first when the cache has none."""
+    """The tables, loaded once per process; built and stored first when the cache has none, under
+    the current solve's budget (solver.deadline): its cancel or time limit stops the build
+    (Cancelled, OutOfTime) and the files built are listed in its `built`."""
     global _loaded
     if _loaded is None:
         tables = load()
         if tables is None:
             start = time.perf_counter()
-            for name, array in build()._asdict().items():
+            budget = deadline.current() or Budget()
+            with deadline.phase("table building"), budget.watching() as stop:
+                built = build(stop)
+            if built is None:
+                raise budget.stop_reason()
+            for name, array in built._asdict().items():
                 store.save(KIND, name, _params(name), array.ravel())
+                budget.built.append(store.table_path(KIND, name))
             if log:
                 log(f"cube3 tables built in {time.perf_counter() - start:.1f} s into {store.cache_dir() / KIND}")
             tables = load()

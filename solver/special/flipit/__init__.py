@@ -9,6 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from solver.errors import StateError, UnreachableError
+from solver.search.budget import Budget
 from solver.special.flipit.search import between, shortest
 
 MIN_CELLS, MAX_CELLS = 3, 22
@@ -45,27 +46,33 @@ def _arrays(n: int):
     return _scratch[n]
 
 
-def empty_path(cells: str, target: str | None = None) -> list[int]:
+def empty_path(cells: str, target: str | None = None, budget: Budget | None = None) -> list[int]:
     """Cells the empty cell visits along a shortest solution, starting where it is. The target
-    defaults to every stone turned over, which one search serves from both sides."""
+    defaults to every stone turned over, which one search serves from both sides. A cancel or the
+    budget's time limit stops the search within about budget.POLL seconds (Cancelled, OutOfTime)."""
+    budget = budget or Budget()
     n, e, bits = parse(cells)
     scratch = _arrays(n)
-    if target is None or target == goal(cells):
-        path = shortest(e, bits, n, scratch[0], scratch[1])
-    else:
-        m, e1, bits1 = parse(target)
-        if m != n:
-            raise StateError(f"flip-it goal has {m} cells, the state {n}")
-        path = between(e, bits, e1, bits1, n, *scratch)
+    budget.report(phase="shortest", text=f"{n << (n - 1):,} states")
+    with budget.watching() as stop:
+        if target is None or target == goal(cells):
+            path = shortest(e, bits, n, scratch[0], scratch[1], stop)
+        else:
+            m, e1, bits1 = parse(target)
+            if m != n:
+                raise StateError(f"flip-it goal has {m} cells, the state {n}")
+            path = between(e, bits, e1, bits1, n, *scratch, stop)
+    if path.size == 0 and stop[0]:
+        raise budget.stop_reason()
     if path.size == 0:
         raise UnreachableError(f"no sequence of jumps leads from {cells} to {target or goal(cells)}")
     return path.tolist()
 
 
-def solve(cells: str, target: str | None = None) -> list[tuple[int, int]]:
+def solve(cells: str, target: str | None = None, budget: Budget | None = None) -> list[tuple[int, int]]:
     """A shortest solution as jumps (from cell, to cell): the stone on `from` jumps into the
     empty cell `to`."""
-    path = empty_path(cells, target)
+    path = empty_path(cells, target, budget)
     jumps = [(b, a) for a, b in zip(path, path[1:])]
     if apply(cells, jumps) != (target or goal(cells)):
         raise AssertionError("flip-it solution does not replay to the goal")

@@ -29,8 +29,9 @@ class Plan:
                     f"{BLACK!r} and {WHITE!r}, an empty cell is {EMPTY!r} on both")
         return "".join(state[0::2])
 
-    def solve(self, state) -> list[str]:
-        jumps = solve(self.cell_string(state), self.cell_string(self.defn.goal))
+    def solve(self, state, budget=None) -> list[str]:
+        """A shortest answer; `budget` as in solver.special.flipit.empty_path."""
+        jumps = solve(self.cell_string(state), self.cell_string(self.defn.goal), budget)
         return verified(self.defn, state, [f"J{src + 1}" for src, _ in jumps])
 
 

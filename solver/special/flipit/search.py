@@ -25,6 +25,9 @@ import numpy as np
 from numba import njit
 
 
+STOP_EVERY = (1 << 14) - 1  # states between two looks at the stop flag
+
+
 @njit(cache=True, nogil=True)
 def pack(e, c, n):
     low = c & ((1 << e) - 1)
@@ -61,9 +64,9 @@ def _set_tag(tags, key, depth):
 
 
 @njit(cache=True, nogil=True)
-def shortest(e0, c0, n, tags, queue):
+def shortest(e0, c0, n, tags, queue, stop):
     """Empty-cell path of a shortest solution from (e0, c0) (the cells the empty cell visits,
-    first e0), or an empty array when the goal is unreachable. Scratch: `tags`, two bits for
+    first e0), or an empty array when the goal is unreachable or stop[0] was raised. Scratch: `tags`, two bits for
     each of the n * 2^(n-1) states, all clear on entry and on return (depth mod 3 is enough to
     find a parent: neighbours differ by one in depth), and `queue` with an entry for each state.
     (A bottom-up pass for the big late layers was measured: three times slower, because the
@@ -75,8 +78,12 @@ def shortest(e0, c0, n, tags, queue):
     tail = 1
     layer_start, layer_end, depth = 0, 1, 0
     meet_a, meet_b = -1, -1
-    while layer_start < layer_end and meet_a < 0:
+    halted = False
+    while layer_start < layer_end and meet_a < 0 and not halted:
         for i in range(layer_start, layer_end):
+            if i & STOP_EVERY == 0 and stop[0]:
+                halted = True
+                break
             key = queue[i]
             e, c = unpack(key, n)
             for j in range(n):
@@ -97,7 +104,7 @@ def shortest(e0, c0, n, tags, queue):
                 break
         layer_start, layer_end, depth = layer_end, tail, depth + 1
     path = np.empty(0, np.int64)
-    if meet_a >= 0:
+    if meet_a >= 0 and not halted:
         # The mirror's depth is depth - 1 or depth (an earlier pair would have been found).
         db = depth - 1 if _tag(tags, meet_b) == (depth - 1) % 3 + 1 else depth
         first = _trace(meet_a, depth, n, tags)
@@ -129,7 +136,7 @@ def _trace(key, depth, n, tags):
 
 
 @njit(cache=True, nogil=True)
-def between(e0, c0, e1, c1, n, tags_f, queue_f, tags_b, queue_b):
+def between(e0, c0, e1, c1, n, tags_f, queue_f, tags_b, queue_b, stop):
     """Empty-cell path of a shortest solution from (e0, c0) to any goal (e1, c1), by a plain
     two-sided bidirectional search (for goals other than the start turned over): the side with
     the smaller layer grows by one layer; the first state both sides reach is on a shortest path,
@@ -147,11 +154,15 @@ def between(e0, c0, e1, c1, n, tags_f, queue_f, tags_b, queue_b):
     hi = np.ones(2, np.int64)
     depth = np.zeros(2, np.int64)
     meet, side = -1, 0
-    while meet < 0 and hi[0] > lo[0] and hi[1] > lo[1]:
+    halted = False
+    while meet < 0 and hi[0] > lo[0] and hi[1] > lo[1] and not halted:
         side = 0 if hi[0] - lo[0] <= hi[1] - lo[1] else 1
         mine, other, queue = tags[side], tags[1 - side], queues[side]
         tail = hi[side]
         for i in range(lo[side], hi[side]):
+            if i & STOP_EVERY == 0 and stop[0]:
+                halted = True
+                break
             e, c = unpack(queue[i], n)
             for j in range(n):
                 if j - e < 2 and e - j < 2:
@@ -169,7 +180,7 @@ def between(e0, c0, e1, c1, n, tags_f, queue_f, tags_b, queue_b):
                 break
         lo[side], hi[side], depth[side] = hi[side], tail, depth[side] + 1
     path = np.empty(0, np.int64)
-    if meet >= 0:
+    if meet >= 0 and not halted:
         forward = _trace(meet, depth[0], n, tags_f)
         backward = _trace(meet, depth[1], n, tags_b)
         path = np.concatenate((forward, backward[::-1][1:]))

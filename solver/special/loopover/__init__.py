@@ -7,9 +7,11 @@ order with tile t belonging on cell t, and returns a list of Shift(kind, index, 
 
 from __future__ import annotations
 
-from solver.errors import PuzzleError
-from solver.special.loopover import optimal, pdb_search
 import numpy as np
+
+from solver.errors import PuzzleError
+from solver.search.budget import Budget
+from solver.special.loopover import optimal, pdb_search
 
 from solver.special.loopover.board import Board, Shift, length, shifts
 from solver.special.loopover.constructive import solve_kernel
@@ -39,16 +41,20 @@ def solve_constructive(tiles, rows: int, cols: int) -> list[Shift]:
 METHODS = ("auto", "optimal", "constructive")
 
 
-def solve(tiles, rows: int, cols: int, method: str = "auto") -> list[Shift]:
+def solve(tiles, rows: int, cols: int, method: str = "auto", budget: Budget | None = None) -> list[Shift]:
     """`auto`: optimal from the complete table up to 9 cells (instant), constructive beyond;
     `optimal`: the table or the pattern-database search (seconds on 4x4), refused on bigger boards;
-    `constructive`: always the constructive solver."""
+    `constructive`: always the constructive solver (at most about a second, on 30x30). The
+    searches and table builds stop on the budget's cancel or time limit (Cancelled, OutOfTime)."""
+    budget = budget or Budget()
     if method not in METHODS:
         raise PuzzleError(f"loopover method must be one of {', '.join(METHODS)}, got {method!r}")
     if method != "constructive" and (rows, cols) in optimal.SIZES:
+        budget.report(phase="table")
         return optimal.solve(tiles, rows, cols)
     if method == "optimal":
-        return pdb_search.solve(tiles, rows, cols)
+        return pdb_search.solve(tiles, rows, cols, budget=budget)
+    budget.report(phase="constructive")
     return solve_constructive(tiles, rows, cols)
 
 

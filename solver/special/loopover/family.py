@@ -36,9 +36,9 @@ class Plan:
             names += [step] * abs(s.amount)
         return names
 
-    def solve(self, state, method: str = "auto") -> list[str]:
-        """Move names solving `state`; `method` as in solver.special.loopover.solve."""
-        shifts = solve(self.tiles(state), self.rows, self.cols, method)
+    def solve(self, state, budget=None, method: str = "auto") -> list[str]:
+        """Move names solving `state`; `budget` and `method` as in solver.special.loopover.solve."""
+        shifts = solve(self.tiles(state), self.rows, self.cols, method, budget)
         return verified(self.defn, state, self.move_names(shifts))
 
 

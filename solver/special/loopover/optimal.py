@@ -44,7 +44,8 @@ def destinations(board: Board, s: Shift) -> np.ndarray:
 
 
 @njit(cache=True, nogil=True)
-def _bfs(n, total, moves):
+def _bfs(n, total, moves, stop):
+    """Distances from the goal (left part-filled when stop[0] is raised)."""
     dist = np.full(total, UNREACHED, np.uint8)
     queue = np.empty(total, np.int64)
     state = np.empty(n, np.int64)
@@ -54,6 +55,8 @@ def _bfs(n, total, moves):
     queue[0] = start
     head, tail = 0, 1
     while head < tail:
+        if head & 0xFFFF == 0 and stop[0]:
+            break
         r = queue[head]
         head += 1
         unrank_permutation(r, n, state)
@@ -75,7 +78,7 @@ def table(rows: int, cols: int) -> np.ndarray:
     total = int(np.prod(np.arange(1, board.cells + 1)))
     params = {"version": VERSION, "rows": rows, "cols": cols}
     return store.load_or_build("loopover", f"loopover-{rows}x{cols}-v{VERSION}", params,
-                               lambda: _bfs(board.cells, total, moves))
+                               lambda stop: _bfs(board.cells, total, moves, stop))
 
 
 def distance(tiles, rows: int, cols: int) -> int:

@@ -21,6 +21,7 @@ import numpy as np
 from numba import njit
 
 from solver.errors import PuzzleError
+from solver.search.budget import Budget
 from solver.special import store
 from solver.special.loopover.board import Board, Shift
 from solver.special.loopover.optimal import destinations, unit_shifts
@@ -42,7 +43,8 @@ def pattern(board: Board) -> tuple[int, ...]:
 
 
 @njit(cache=True, nogil=True)
-def _build(ncells, dst, tiles_goal):
+def _build(ncells, dst, tiles_goal, stop):
+    """The table (left part-filled when stop[0] is raised)."""
     k = tiles_goal.size
     size = ncells ** k
     table = np.full(size, 255, np.uint8)
@@ -60,6 +62,8 @@ def _build(ncells, dst, tiles_goal):
     queue[0] = start
     head, tail = 0, 1
     while head < tail:
+        if head & 0xFFFF == 0 and stop[0]:
+            break
         key = queue[head]
         head += 1
         rest = key
@@ -87,7 +91,7 @@ def _setup(rows: int, cols: int):
     pat = np.array(pattern(board), dtype=np.int64)
     params = {"version": VERSION, "rows": rows, "cols": cols, "pattern": pat.tolist()}
     table = store.load_or_build("loopover", f"loopover-{rows}x{cols}-pdb-v{VERSION}", params,
-                                lambda: _build(board.cells, dst, pat))
+                                lambda stop: _build(board.cells, dst, pat, stop))
     n = board.cells
     # translate[t, cell]: the cell moved by translation t = (dr, dc); tiles are named by goal cell.
     translate = np.empty((n, n), np.int64)
@@ -141,7 +145,7 @@ def _allowed(kinds, lengths, prev, prev_run, m):
 
 
 @njit(cache=True, nogil=True)
-def _ida(grid, dst, table, pat, translate, back, kinds, lengths, path, max_nodes):
+def _ida(grid, dst, table, pat, translate, back, kinds, lengths, path, max_nodes, stop):
     n = grid.size
     pos = np.empty(n, np.int64)
     for c in range(n):
@@ -185,6 +189,8 @@ def _ida(grid, dst, table, pat, translate, back, kinds, lengths, path, max_nodes
             for c in range(n):
                 pos[grid[c]] = c
             nodes += 1
+            if nodes & 0xFFFF == 0 and stop[0]:
+                return -1, nodes
             h = _h(pos, table, pat, translate, back, n)
             if g + 1 + h > bound:
                 if g + 1 + h < over:
@@ -209,8 +215,10 @@ def _ida(grid, dst, table, pat, translate, back, kinds, lengths, path, max_nodes
         bound = over
 
 
-def solve(tiles, rows: int, cols: int, max_nodes: int = 1 << 36) -> list[Shift]:
-    """An optimal solution (fewest unit shifts) for a board of at most 16 cells."""
+def solve(tiles, rows: int, cols: int, max_nodes: int = 1 << 36, budget: Budget | None = None) -> list[Shift]:
+    """An optimal solution (fewest unit shifts) for a board of at most 16 cells. A cancel or the
+    budget's time limit stops it within about budget.POLL seconds (Cancelled, OutOfTime)."""
+    budget = budget or Budget()
     board = Board(rows, cols)
     if (rows, cols) not in SIZES and board.cells > 9:
         raise PuzzleError(f"optimal Loopover search handles {sorted(SIZES)} and boards up to 9 cells, "
@@ -218,7 +226,11 @@ def solve(tiles, rows: int, cols: int, max_nodes: int = 1 << 36) -> list[Shift]:
     grid = board.check(tiles).copy()
     shifts, dst, pat, table, translate, back, kinds, lengths = _setup(rows, cols)
     path = np.zeros(64, np.int64)
-    length, nodes = _ida(grid, dst, table, pat, translate, back, kinds, lengths, path, max_nodes)
+    budget.report(phase="optimal")
+    with budget.watching() as stop:
+        length, nodes = _ida(grid, dst, table, pat, translate, back, kinds, lengths, path, max_nodes, stop)
+    if length < 0 and stop[0]:
+        raise budget.stop_reason()
     if length < 0:
         raise BudgetExceeded(f"optimal Loopover search stopped after {nodes} nodes")
     out = [shifts[m] for m in path[:length]]

@@ -101,7 +101,8 @@ def _enqueue(visited, order, tail, key):
 
 
 @njit(cache=True, nogil=True)
-def _build(ncells, nb, goal_cells, total):
+def _build(ncells, nb, goal_cells, total, stop):
+    """The group's table (left part-filled when stop[0] is raised)."""
     k = goal_cells.size
     n = ncells
     powers = np.empty(k, np.int64)
@@ -124,6 +125,8 @@ def _build(ncells, nb, goal_cells, total):
         # Close the layer under free moves (the blank swaps with a tile outside the group).
         i = head
         while i < tail:
+            if i & 0xFFFF == 0 and stop[0]:
+                return table
             blank, placement = _unpack(order[i], n, powers, cells)
             i += 1
             for j in range(4):
@@ -144,6 +147,8 @@ def _build(ncells, nb, goal_cells, total):
                 table[placement] = depth
         # One move of a group tile into the blank: the next layer.
         for i in range(head, end):
+            if i & 0xFFFF == 0 and stop[0]:
+                return table
             blank, placement = _unpack(order[i], n, powers, cells)
             for j in range(4):
                 q = nb[blank, j]
@@ -157,9 +162,11 @@ def _build(ncells, nb, goal_cells, total):
     return table
 
 
-def build(board: Board, group: tuple[int, ...]) -> np.ndarray:
+def build(board: Board, group: tuple[int, ...], stop: np.ndarray | None = None) -> np.ndarray:
+    """The group's table; part-filled when stop[0] was raised (store.load_or_build keeps none of those)."""
     goal = np.array(group, dtype=np.int64)  # tile t's goal cell is t
-    return _build(board.cells, neighbour_table(board), goal, _states(board.cells, len(group)))
+    stop = np.zeros(1, np.int64) if stop is None else stop
+    return _build(board.cells, neighbour_table(board), goal, _states(board.cells, len(group)), stop)
 
 
 def tables(board: Board) -> list[np.ndarray]:
@@ -168,5 +175,5 @@ def tables(board: Board) -> list[np.ndarray]:
     for group in partition(board):
         name = f"sliding-{board.rows}x{board.cols}-v{VERSION}-" + "-".join(map(str, group))
         params = {"version": VERSION, "rows": board.rows, "cols": board.cols, "group": list(group)}
-        out.append(store.load_or_build("sliding", name, params, lambda g=group: build(board, g)))
+        out.append(store.load_or_build("sliding", name, params, lambda stop, g=group: build(board, g, stop)))
     return out
