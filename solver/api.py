@@ -11,13 +11,14 @@ import random
 import time
 from pathlib import Path
 
-from solver import catalog, deadline, goals
+from solver import catalog, deadline, goals, partial
 from solver.analysis import group, pieces, scramble as scrambles
 from solver.definition import export
 from solver.definition.canonical import content_hash
 from solver.definition.formats import load_data, load_file, load_text
 from solver.definition.model import Definition
 from solver.engine import apply_moves, format_state, parse_moves, parse_state, verify
+from solver.partial import WILDCARD, parse_goal, partial_goal
 from solver.errors import DefinitionError, PuzzleError, UnreachableError
 from solver.search.budget import Budget, Cancelled, Stopped
 from solver.search.methods import METHODS as GENERIC_METHODS
@@ -29,7 +30,8 @@ METHODS = (SPECIAL, *GENERIC_METHODS)
 ANALYSIS_SHARE = 0.5  # of a time limit, at most, for proving a state reachable before searching
 
 __all__ = [
-    "Definition", "load", "load_data", "load_file", "load_text", "content_hash", "info", "parse_state",
+    "Definition", "load", "load_data", "load_file", "load_text", "content_hash", "info", "parse_state", "parse_goal",
+    "partial_goal", "WILDCARD",
     "format_state", "parse_moves", "apply_moves", "verify", "solve", "scramble", "export_yaml", "reachability",
     "effect", "discover", "algorithm_sets", "check_projection", "check_solve_options", "METHODS", "SPECIAL", "Budget", "Cancelled",
 ]
@@ -103,8 +105,12 @@ def solve(
     node_limit: int | None = None,
     progress=None,
     cancel=None,
+    goal=None,
 ) -> dict:
     """Solve `state`; refuses unreachable states before searching; every answer is replayed here.
+
+    `goal` (optional, a parsed goal: see parse_goal) is a partial goal, `?` where a sticker does not
+    matter: the solve is then one of the projected puzzle (solver.partial), as fast as any other.
 
     A specialized solver serves the puzzle when one recognises it (method "special", or by default
     unless `optimal` asks for a proof it cannot give); otherwise the generic search engine.
@@ -117,6 +123,9 @@ def solve(
 
     state = tuple(state)
     check_solve_options(method=method, max_length=max_length)
+    if goal is not None:
+        projection = partial.partial_goal(defn, tuple(goal))
+        defn, state = projection.defn, projection.state(state)
     checked = True
     try:  # the check may take half the time; a solve that cannot wait for it searches unchecked
         with deadline.share(ANALYSIS_SHARE), deadline.phase("analysis"):

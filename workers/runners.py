@@ -38,7 +38,7 @@ def solve(job: Job, lease) -> Outcome:
     result = solver_api.solve(
         defn, tuple(options["state"]), optimal=options.get("optimal", False), method=options.get("method"),
         time_limit=job.time_limit, max_length=options.get("max_length"), progress=lease.report,
-        cancel=lease.should_stop,
+        cancel=lease.should_stop, goal=options.get("goal"),
     )
     built = artifacts.local_files() - before
     if built:  # tables the search built on the way are stored for every worker (finish records them)

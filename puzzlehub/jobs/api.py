@@ -78,6 +78,7 @@ class SolveRequestSerializer(serializers.Serializer):
     max_length = serializers.IntegerField(required=False, min_value=0,
                                           help_text="target length: stop at the first answer this short")
     revision = serializers.IntegerField(required=False, help_text="default: the latest")
+    goal = serializers.JSONField(required=False, help_text="a partial goal: the goal with ? where a sticker does not matter")
 
 
 class SolveCreate(APIView):
@@ -92,6 +93,7 @@ class SolveCreate(APIView):
                 user=request.user, repository=repository, state=data.get("state"), scramble=data.get("scramble"),
                 optimal=data.get("optimal", False), method=data.get("method"),
                 time_limit=data.get("time_limit"), max_length=data.get("max_length"), revision=data.get("revision"),
+                goal=data.get("goal"),
             )
         except services.QuotaExceeded as exc:
             return quota_refused(exc)

@@ -32,7 +32,7 @@ from puzzlehub.jobs.models import Job, PatternDatabase
 from puzzlehub.jobs.selectors import active_count, definition_of
 from puzzlehub.repos.models import Repository
 from puzzlehub.repos.selectors import get_revision, readers_of
-from solver import api as solver_api
+from solver import api as solver_api, catalog
 from solver.errors import PuzzleError
 
 log = logging.getLogger(__name__)
@@ -107,26 +107,51 @@ def _queue(*, user, repository: Repository, revision, kind: str, options: dict, 
     return job
 
 
-def _start_state(defn, *, state, scramble) -> tuple:
+def _start_state(defn, *, state, scramble, goal=None) -> tuple:
+    """The state a solve starts from; towards a partial goal (parsed) it may show `?` too, and
+    is checked as the projected puzzle sees it."""
     if (state is None) == (scramble is None):
         raise ValidationError({"state": "give either a state (colours) or a scramble (moves), not both"})
     if scramble is not None:
         try:
-            return solver_api.apply_moves(defn, solver_api.parse_moves(defn, scramble))
+            start = solver_api.apply_moves(defn, solver_api.parse_moves(defn, scramble))
         except PuzzleError as exc:
             raise ValidationError({"scramble": str(exc)}) from None
+    else:
+        try:
+            start = solver_api.parse_state(defn, state, wildcard=None if goal is None else solver_api.WILDCARD)
+        except PuzzleError as exc:
+            raise ValidationError({"state": str(exc)}) from None
     try:
-        start = solver_api.parse_state(defn, state)
-    except PuzzleError as exc:
-        raise ValidationError({"state": str(exc)}) from None
-    reason = solver_api.reachability(defn, start)
+        reason = solver_api.reachability(*_projected(defn, start, goal))
+    except PuzzleError as exc:  # a piece the puzzle does not have, a mask it cannot honour
+        field, _, problem = str(exc).partition(": ")
+        raise ValidationError({field: problem}) from None
     if reason is not None:
         raise ValidationError({"state": f"state cannot be solved: {reason}"})
     return start
 
 
-def _stored_solution(defn, *, key: str, start: tuple) -> Job | None:
+def _projected(defn, start, goal):
+    if goal is None:
+        return defn, start
+    projection = solver_api.partial_goal(defn, goal)
+    return projection.defn, projection.state(start)
+
+
+def _goal(defn, goal):
+    """A partial goal (`?` where a sticker does not matter), parsed; None when not given."""
+    if goal is None:
+        return None
+    try:
+        return solver_api.parse_goal(defn, goal)
+    except PuzzleError as exc:
+        raise ValidationError({"goal": str(exc).removeprefix("goal: ")}) from None
+
+
+def _stored_solution(defn, *, key: str, start: tuple, goal=None) -> Job | None:
     """A finished solve with this key whose solution still replays from `start` to a goal."""
+    defn, start = _projected(defn, start, goal)
     for done in Job.objects.filter(kind=Job.SOLVE, dedupe_key=key, status=Job.SUCCEEDED).order_by("-finished_at")[:3]:
         moves = (done.result or {}).get("solution")
         if moves is not None and solver_api.verify(defn, start, moves):
@@ -136,8 +161,9 @@ def _stored_solution(defn, *, key: str, start: tuple) -> Job | None:
 
 @transaction.atomic
 def submit_solve(*, user, repository: Repository, state=None, scramble=None, optimal=False, method=None,
-                 time_limit=None, max_length=None, revision=None) -> Job:
-    """A solve of `state` (colours) or of the state `scramble` (moves) makes from the goal.
+                 time_limit=None, max_length=None, revision=None, goal=None) -> Job:
+    """A solve of `state` (colours) or of the state `scramble` (moves) makes from the goal, towards
+    the puzzle's goal or a partial `goal` (`?` where a sticker does not matter).
 
     A state this puzzle cannot reach is refused here, with the reason. The same state on the same
     canonical puzzle with the same options answers at once from the stored result."""
@@ -152,14 +178,17 @@ def submit_solve(*, user, repository: Repository, state=None, scramble=None, opt
     limit = _time_limit(Job.SOLVE, time_limit)
     rev = _revision(repository, revision)
     defn = definition_of(rev)
-    start = _start_state(defn, state=state, scramble=scramble)
+    target = _goal(defn, goal)
+    start = _start_state(defn, state=state, scramble=scramble, goal=target)
     options = {"state": list(start), "optimal": optimal, "method": method, "max_length": max_length}
     if scramble is not None:
         options["scramble"] = solver_api.parse_moves(defn, scramble)
-    # a target length is part of the question (keys of solves without one are unchanged)
+    if target is not None:
+        options["goal"] = list(target)
+    # a target length and a partial goal are part of the question (keys of solves without are unchanged)
     key = _dedupe_key(Job.SOLVE, rev.content_hash, list(start), optimal, method,
-                      *([] if max_length is None else [max_length]))
-    done = _stored_solution(defn, key=key, start=start)
+                      *([] if max_length is None else [max_length]), *([] if target is None else [list(target)]))
+    done = _stored_solution(defn, key=key, start=start, goal=target)
     if done is not None:
         now = timezone.now()
         return Job.objects.create(
@@ -284,14 +313,22 @@ def discover_new_puzzle(*, revision, quota: bool = True, time_limit=None) -> Job
 
 
 def discover_catalog(*, repositories) -> list[Job]:
-    """The catalog's discovery runs, then its set builds, outside quotas, smallest puzzles first
-    so that the common ones have algorithms within minutes of `make run`."""
+    """The catalog's discovery runs and set builds, outside quotas: first the featured puzzles'
+    (catalog.FEATURED: their discoveries, then their set builds), then the others' in the same
+    way, smallest puzzles first, so that the common ones have algorithms within minutes of
+    `make run` (bench/bench_first_algorithms.py) instead of waiting behind every other puzzle."""
     def size(repository):
         return int(repository.head.state_count) if repository.head.state_count.isdigit() else 10**400
 
     ordered = sorted(repositories, key=size)
+    featured = [r for r in ordered if r.name in catalog.FEATURED]
+    return _first_jobs(featured) + _first_jobs([r for r in ordered if r.name not in catalog.FEATURED])
+
+
+def _first_jobs(ordered) -> list[Job]:
+    """Discovery runs for these puzzles (short), then their set builds, in this order."""
     jobs = []
-    for repository in ordered:  # every discovery first: they are short
+    for repository in ordered:
         job = discover_new_puzzle(revision=repository.head, quota=False,
                                   time_limit=settings.CATALOG_DISCOVERY_SECONDS)
         if job is not None:
