@@ -33,7 +33,7 @@ __all__ = [
     "Definition", "load", "load_data", "load_file", "load_text", "content_hash", "info", "parse_state", "parse_goal",
     "partial_goal", "WILDCARD",
     "format_state", "parse_moves", "apply_moves", "verify", "solve", "scramble", "export_yaml", "reachability",
-    "effect", "discover", "algorithm_sets", "check_projection", "check_solve_options", "METHODS", "SPECIAL", "Budget", "Cancelled",
+    "effect", "discover", "find_algorithms", "algorithm_sets", "check_projection", "check_solve_options", "METHODS", "SPECIAL", "Budget", "Cancelled",
 ]
 
 
@@ -246,6 +246,31 @@ def discover(
 
     return discovery.discover(defn, max_length=max_length, max_support=max_support, time_limit=time_limit,
                               progress=progress, cancel=cancel, keep=keep)
+
+
+def find_algorithms(defn: Definition, state, *, goal=None, count: int = 10, extra: int = 2, moves=None,
+                    time_limit: float | None = 30.0, progress=None, cancel=None) -> dict:
+    """Several shortest sequences from `state` to a goal (or a partial `goal`), all of the shortest
+    length first, then up to `extra` moves longer, optionally with only `moves`; each replayed and
+    described by its effect: see solver.discover.find."""
+    from solver.discover.find import find_algorithms as find
+
+    found = find(defn, state, goal=goal, count=count, extra=extra, moves=moves, time_limit=time_limit,
+                 progress=progress, cancel=cancel)
+    checked, start = defn, tuple(state)
+    if goal is not None:
+        projection = partial.partial_goal(defn, tuple(goal))
+        checked, start = projection.defn, projection.state(start)
+    found["algorithms"] = [dict(_effect_or_none(defn, a["moves"]), **a) for a in found["algorithms"]
+                           if verify(checked, start, a["moves"])]  # never report what does not replay
+    return found
+
+
+def _effect_or_none(defn: Definition, moves) -> dict:
+    try:
+        return effect(defn, moves)
+    except PuzzleError:  # a puzzle the piece analysis cannot describe
+        return {}
 
 
 def algorithm_sets(defn: Definition, *, moves=None, time_limit: float = 60.0, progress=None, cancel=None) -> list[dict]:

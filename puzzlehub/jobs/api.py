@@ -165,6 +165,37 @@ class DiscoveryCreate(APIView):
         return accepted(request, job)
 
 
+class FindRequestSerializer(serializers.Serializer):
+    state = serializers.JSONField(required=False, help_text="colours: a list, or a string of colour letters")
+    scramble = serializers.JSONField(required=False, help_text="moves from the goal: text or a list of names")
+    goal = serializers.JSONField(required=False, help_text="a partial goal: the goal with ? where a sticker does not matter")
+    count = serializers.IntegerField(required=False, help_text="how many sequences (default 10)")
+    extra = serializers.IntegerField(required=False, help_text="moves longer than the shortest still wanted (default 2)")
+    moves = serializers.ListField(child=serializers.CharField(), required=False, help_text="only these moves")
+    time_limit = serializers.FloatField(required=False)
+    revision = serializers.IntegerField(required=False)
+
+
+class FindCreate(APIView):
+    """Find algorithms for a state: a job whose sequences are recorded as the repository's
+    algorithms, credited to the asker."""
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=FindRequestSerializer, responses={202: AcceptedSerializer})
+    def post(self, request, owner, name):
+        repository = get_repository(owner=owner, name=name, user=request.user)
+        data = request.data
+        try:
+            job = services.submit_find(
+                user=request.user, repository=repository, state=data.get("state"), scramble=data.get("scramble"),
+                goal=data.get("goal"), count=data.get("count"), extra=data.get("extra"), moves=data.get("moves"),
+                time_limit=data.get("time_limit"), revision=data.get("revision"),
+            )
+        except services.QuotaExceeded as exc:
+            return quota_refused(exc)
+        return accepted(request, job)
+
+
 class SetsRequestSerializer(serializers.Serializer):
     moves = serializers.ListField(child=serializers.CharField(), required=False,
                                   help_text="the moves whose layers to build (default: one per kind of layer)")

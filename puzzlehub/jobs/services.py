@@ -39,6 +39,7 @@ log = logging.getLogger(__name__)
 
 MAX_DISCOVERY_LENGTH = 40  # moves per discovered sequence a user may ask for
 FIRST_DISCOVERY_KEEP = 8  # sequences per effect class a puzzle's first discovery run keeps
+MAX_FOUND = 100  # sequences a find-algorithms job may ask for
 
 
 class QuotaExceeded(Exception):
@@ -282,6 +283,37 @@ def submit_discovery(*, user, repository: Repository, max_length=None, max_suppo
                   dedupe_key=key, time_limit=limit, memory_limit=_memory_limit(None))
 
 
+@transaction.atomic
+def submit_find(*, user, repository: Repository, state=None, scramble=None, goal=None, count=None, extra=None,
+                moves=None, time_limit=None, revision=None) -> Job:
+    """Find algorithms for a state (colours, or what `scramble` makes): the shortest sequences
+    to the goal or a partial `goal`, all of the shortest length first, then up to `extra` moves
+    longer, `count` of them, optionally with only `moves`. They are recorded as algorithms of the
+    repository (so a private repository's stay private), credited to the user."""
+    user = _submitter(user)
+    rev = _revision(repository, revision)
+    defn = definition_of(rev)
+    if defn.guarded:
+        raise ValidationError({"moves": "finding algorithms needs moves that always apply (this puzzle's are guarded)"})
+    target = _goal(defn, goal)
+    start = _start_state(defn, state=state, scramble=scramble, goal=target)
+    if moves is not None:
+        if not isinstance(moves, list) or not moves or not all(isinstance(m, str) for m in moves):
+            raise ValidationError({"moves": "a list of move names"})
+        unknown = [m for m in moves if m not in defn.move_index]
+        if unknown:
+            raise ValidationError({"moves": f"no move named {unknown[0]!r}"})
+    options = {"find": True, "state": list(start), "goal": None if target is None else list(target),
+               "count": _number("count", count, low=1, high=MAX_FOUND, integer=True) or 10,
+               "extra": _number("extra", extra, low=0, high=10, integer=True),
+               "moves": moves}
+    options["extra"] = 2 if options["extra"] is None else options["extra"]
+    limit = _time_limit(Job.DISCOVER, time_limit)
+    key = _dedupe_key(Job.DISCOVER, rev.content_hash, options, limit, user.id)
+    return _queue(user=user, repository=repository, revision=rev, kind=Job.DISCOVER, options=options,
+                  dedupe_key=key, time_limit=limit, memory_limit=_memory_limit(None))
+
+
 def _wants_discovery(revision) -> bool:
     """A puzzle with no algorithms and no discovery run (queued, running or done) for its content,
     whose moves discovery can use (guarded moves it cannot)."""
@@ -412,7 +444,7 @@ def finish(*, job_id: int, owner: str, status: str, result=None, error: str = ""
     elif progress is not None:  # a stopped job keeps how far it got
         changes.update(progress=progress, progress_text=text[:200])
     held = Job.objects.filter(id=job_id, lease_owner=owner, status=Job.RUNNING)
-    records = status == Job.SUCCEEDED and bool({"algorithms", "databases", "sets"} & set(result or {}))
+    records = status == Job.SUCCEEDED and bool({"algorithms", "databases", "sets", "found"} & set(result or {}))
     if not records:  # most jobs: one conditional UPDATE
         return held.update(**changes) == 1
     with transaction.atomic():  # what the job found is recorded with its outcome, or not at all
@@ -423,6 +455,8 @@ def finish(*, job_id: int, owner: str, status: str, result=None, error: str = ""
             changes["result"] = _record_algorithms(job, result)
         if job.kind == Job.DISCOVER and "sets" in result:
             changes["result"] = _record_sets(job, result)
+        if job.kind == Job.DISCOVER and "found" in result:
+            changes["result"] = _record_found(job, result)
         if (result or {}).get("databases"):  # a build's, or a solve's on the way
             _record_pattern_databases(job, result)
         Job.objects.filter(id=job_id).update(**changes)
@@ -459,6 +493,25 @@ def _record_algorithms(job: Job, result: dict) -> dict:
             continue
         recorded.append(algorithm.id)
     return dict(result, recorded=recorded, already_known=known)
+
+
+def _record_found(job: Job, result: dict) -> dict:
+    """Record what a find-algorithms job found as algorithms of its repository, credited to the
+    user who asked; a sequence the repository's readers already see is kept by reference. The
+    result lists them in order, each with its algorithm's id."""
+    found = []
+    for entry in result.get("found", []):
+        if job.revision is None:
+            break
+        try:
+            algorithm = record_discovered_algorithm(revision=job.revision, moves=entry["moves"], effect=entry,
+                                                    job=job, author=job.user)
+        except ValidationError as exc:  # replay refused it: never store what does not verify
+            log.warning("job %s: found sequence %r refused: %s", job.id, entry["moves"], exc)
+            continue
+        found.append({"algorithm": algorithm.id, "moves": entry["moves"], "length": entry["length"],
+                      "shortest": entry.get("shortest", False), "effect": entry.get("effect", "")})
+    return dict(result, found=found)
 
 
 def _record_sets(job: Job, result: dict) -> dict:
