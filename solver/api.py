@@ -33,7 +33,7 @@ __all__ = [
     "Definition", "load", "load_data", "load_file", "load_text", "content_hash", "info", "parse_state", "parse_goal",
     "partial_goal", "WILDCARD",
     "format_state", "parse_moves", "apply_moves", "verify", "solve", "scramble", "export_yaml", "reachability",
-    "effect", "discover", "find_algorithms", "algorithm_sets", "check_projection", "check_solve_options", "METHODS", "SPECIAL", "Budget", "Cancelled",
+    "effect", "discover", "find_algorithms", "variants", "effect_arrows", "algorithm_sets", "check_projection", "check_solve_options", "METHODS", "SPECIAL", "Budget", "Cancelled",
 ]
 
 
@@ -271,6 +271,20 @@ def _effect_or_none(defn: Definition, moves) -> dict:
         return effect(defn, moves)
     except PuzzleError:  # a puzzle the piece analysis cannot describe
         return {}
+
+
+def variants(defn: Definition, moves) -> list[dict]:
+    """An algorithm's inverse, mirrors and rotations (same effect class): [{kind, moves}]."""
+    from solver.discover import variants as found
+
+    return found.variants(defn, list(moves))
+
+
+def effect_arrows(defn: Definition, moves, cells) -> list[dict]:
+    """Arrows of a sequence's effect over a drawing whose sticker places are `cells`: [{from, to, twist}]."""
+    from solver.discover import variants as found
+
+    return found.arrows(defn, list(moves), cells)
 
 
 def algorithm_sets(defn: Definition, *, moves=None, time_limit: float = 60.0, progress=None, cancel=None) -> list[dict]:

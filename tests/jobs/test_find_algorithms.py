@@ -1,6 +1,11 @@
 """Find algorithms for a state: a job (API and page) whose sequences become algorithms of the
 repository, credited to the asker; a private repository's stay private (issue 15)."""
 
+import os
+import re
+import sys
+from pathlib import Path
+
 import pytest
 
 from puzzlehub.algorithms.models import Algorithm
@@ -75,3 +80,52 @@ def test_a_partial_goal_with_some_moves_only(worker, alice, repo, client_for, cu
         end = solver_api.apply_moves(cube3, f["moves"], start)
         assert "".join(end[45:]) == "Y" * 9 and set(f["moves"]) <= {"R", "R'", "R2", "U", "U'", "U2"}
     assert job.result["found"][0]["moves"] == ["R", "U'", "R'"]
+
+
+# ---------------------------------------------------------------------------------- in Chromium
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "site"))
+from test_site_browser import browser, new_page, shot  # noqa: E402, F401  (fixtures)
+
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_find_algorithms_from_the_solve_form_then_the_algorithm_page(worker, live_server, new_page, alice,  # noqa: F811
+                                                                    repo):
+    base = live_server.url
+    page = new_page()
+    page.goto(f"{base}/login/")
+    page.fill("#id_username", "alice")
+    page.fill("#id_password", "pw-" + "x" * 12)
+    page.click("button:has-text('Log in')")
+    page.goto(f"{base}/jobs/solve/alice/{repo.name}/")
+    page.fill("#solve-scramble", "R U R' U R U2 R'")
+    page.click("button:has-text('Find algorithms')")
+    page.wait_for_url(re.compile(r"/jobs/\d+/$"))
+    page.wait_for_selector("[data-field=status]:has-text('succeeded')", timeout=120_000)
+    found = page.locator("ol.found li")
+    assert found.count() >= 5 and "(shortest)" in found.first.inner_text()
+    assert page.locator("h1").inner_text().startswith("Find algorithms")
+    shot(page, "algos-find-job")
+    page.set_viewport_size({"width": 390, "height": 844})
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    shot(page, "algos-find-job-390")
+
+    page.set_viewport_size({"width": 1280, "height": 900})
+    found.first.locator("a").click()
+    page.wait_for_url(re.compile(r"/algorithms/\d+/$"))
+    arrows = page.locator("figure.effect svg g.effect-arrows")
+    assert arrows.count() == 1 and arrows.locator("line").count() == 7  # Sune: 4 corners and 3 edges move
+    kinds = page.locator(".variants li .kind").all_inner_texts()
+    assert kinds[0] == "inverse" and "mirror" in kinds and "rotation" in kinds
+    moves = page.locator("h1.moves").inner_text().split()
+    cube3 = solver_api.load("cube3")
+    for text in page.locator(".variants li code.moves").all_inner_texts():  # same effect class, by replay
+        assert solver_api.effect(cube3, text.split())["effect_key"] == solver_api.effect(cube3, moves)["effect_key"]
+    shot(page, "algos-algorithm")
+    page.locator("figure.effect").screenshot(path="/tmp/shots/algos-effect.png")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.reload()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    shot(page, "algos-algorithm-390")
