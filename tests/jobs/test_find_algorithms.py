@@ -129,3 +129,15 @@ def test_find_algorithms_from_the_solve_form_then_the_algorithm_page(worker, liv
     page.reload()
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     shot(page, "algos-algorithm-390")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_solve_job_towards_a_partial_goal(worker, alice, repo, client_for, cube3):
+    goal = "?" * 45 + "Y" * 9  # the bottom face only
+    response = client_for(alice).post(f"/api/repos/alice/{repo.name}/solves/",
+                                      {"scramble": "R U F' D2 L B", "goal": goal, "optimal": True}, format="json")
+    job = finished(response.json()["id"], timeout=120)
+    assert job.status == Job.SUCCEEDED, job.error
+    start = solver_api.apply_moves(cube3, "R U F' D2 L B".split())
+    end = solver_api.apply_moves(cube3, job.result["solution"], start)
+    assert "".join(end[45:]) == "Y" * 9 and job.result["optimal"] and job.result["verified"]
