@@ -9,13 +9,14 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from solver import catalog, deadline, goals
+from solver import catalog, deadline, goals, partial
 from solver.analysis import borrowed, group, membership, pieces, scramble as scrambles
 from solver.definition import export
 from solver.definition.canonical import content_hash
 from solver.definition.formats import load_data, load_file, load_text
 from solver.definition.model import Definition
 from solver.engine import apply_moves, format_state, parse_moves, parse_state, verify
+from solver.partial import WILDCARD, parse_goal, partial_goal
 from solver.errors import DefinitionError, PuzzleError, UnreachableError
 from solver.search.budget import Budget, Cancelled, OutOfTime, Stopped
 from solver.search.methods import METHODS as GENERIC_METHODS
@@ -27,10 +28,11 @@ METHODS = (SPECIAL, *GENERIC_METHODS)
 ANALYSIS_SHARE = 0.5  # of a time limit, at most, for proving a state reachable before searching
 
 __all__ = [
-    "Definition", "load", "load_data", "load_file", "load_text", "content_hash", "info", "parse_state",
+    "Definition", "load", "load_data", "load_file", "load_text", "content_hash", "info", "parse_state", "parse_goal",
+    "partial_goal", "WILDCARD",
     "format_state", "parse_moves", "apply_moves", "verify", "solve", "scramble", "export_yaml", "reachability", "group_data",
     "pdb_build", "pdb_list", "OutOfTime",
-    "effect", "discover", "algorithm_sets", "check_projection", "check_solve_options", "METHODS", "SPECIAL", "Budget", "Cancelled",
+    "effect", "discover", "find_algorithms", "variants", "effect_arrows", "algorithm_sets", "check_projection", "check_solve_options", "METHODS", "SPECIAL", "Budget", "Cancelled",
 ]
 
 
@@ -118,8 +120,13 @@ def solve(
     progress=None,
     cancel=None,
     group_data: dict | None = None,
+    goal=None,
 ) -> dict:
     """Solve `state`; refuses unreachable states before searching; every answer is replayed here.
+    `group_data` (solver.api.group_data of this definition) makes the reachability check quick.
+
+    `goal` (optional, a parsed goal: see parse_goal) is a partial goal, `?` where a sticker does not
+    matter: the solve is then one of the projected puzzle (solver.partial), as fast as any other.
 
     A specialized solver serves the puzzle when one recognises it (method "special", or by default
     unless `optimal` asks for a proof it cannot give); otherwise the generic search engine.
@@ -132,9 +139,13 @@ def solve(
     check_solve_options(method=method, max_length=max_length)
     budget = Budget(time_limit=time_limit, node_limit=node_limit, progress=progress, cancel=cancel,
                     max_length=max_length, optimal=optimal, phase="loading")
+    state = tuple(state)
+    if goal is not None:  # a solve of the projected puzzle, whose group data is not the definition's
+        projection = partial.partial_goal(defn, tuple(goal))
+        defn, state, group_data = projection.defn, projection.state(state), None
     with deadline.limit(budget):
         try:
-            out = _solve(defn, tuple(state), method, budget, group_data)
+            out = _solve(defn, state, method, budget, group_data)
         except Stopped as stop:  # a phase without a search of its own ran out, or a cancel came
             out = {"solution": None, "length": None, "optimal": False, "verified": False, "method": None,
                    "seconds": 0.0, "nodes": 0, "complete": False, "stopped": stop.reason,
@@ -285,6 +296,45 @@ def discover(
 
     return discovery.discover(defn, max_length=max_length, max_support=max_support, time_limit=time_limit,
                               progress=progress, cancel=cancel, keep=keep)
+
+
+def find_algorithms(defn: Definition, state, *, goal=None, count: int = 10, extra: int = 2, moves=None,
+                    time_limit: float | None = 30.0, progress=None, cancel=None) -> dict:
+    """Several shortest sequences from `state` to a goal (or a partial `goal`), all of the shortest
+    length first, then up to `extra` moves longer, optionally with only `moves`; each replayed and
+    described by its effect: see solver.discover.find."""
+    from solver.discover.find import find_algorithms as find
+
+    found = find(defn, state, goal=goal, count=count, extra=extra, moves=moves, time_limit=time_limit,
+                 progress=progress, cancel=cancel)
+    checked, start = defn, tuple(state)
+    if goal is not None:
+        projection = partial.partial_goal(defn, tuple(goal))
+        checked, start = projection.defn, projection.state(start)
+    found["algorithms"] = [dict(_effect_or_none(defn, a["moves"]), **a) for a in found["algorithms"]
+                           if verify(checked, start, a["moves"])]  # never report what does not replay
+    return found
+
+
+def _effect_or_none(defn: Definition, moves) -> dict:
+    try:
+        return effect(defn, moves)
+    except PuzzleError:  # a puzzle the piece analysis cannot describe
+        return {}
+
+
+def variants(defn: Definition, moves) -> list[dict]:
+    """An algorithm's inverse, mirrors and rotations (same effect class): [{kind, moves}]."""
+    from solver.discover import variants as found
+
+    return found.variants(defn, list(moves))
+
+
+def effect_arrows(defn: Definition, moves, cells) -> list[dict]:
+    """Arrows of a sequence's effect over a drawing whose sticker places are `cells`: [{from, to, twist}]."""
+    from solver.discover import variants as found
+
+    return found.arrows(defn, list(moves), cells)
 
 
 def algorithm_sets(defn: Definition, *, moves=None, time_limit: float = 60.0, progress=None, cancel=None) -> list[dict]:

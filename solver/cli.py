@@ -92,16 +92,17 @@ def cmd_solve(args):
     defn = api.load(args.definition)
     if (args.scramble is None) == (args.state is None):
         raise _UsageError("puzzle solve: give exactly one of --scramble MOVES or --state STATE")
+    goal = None if args.goal is None else api.parse_goal(defn, args.goal)
     if args.scramble is not None:
         state = api.apply_moves(defn, api.parse_moves(defn, args.scramble))
-    else:
-        state = api.parse_state(defn, args.state)
+    else:  # towards a partial goal, the state may say `?` too
+        state = api.parse_state(defn, args.state, wildcard=None if goal is None else api.WILDCARD)
     if args.time_limit is not None and args.time_limit <= 0:
         raise _UsageError("puzzle solve: --time-limit must be positive")
     if args.max_length is not None and args.max_length < 0:
         raise _UsageError("puzzle solve: --max-length must be 0 or more")
     result = api.solve(defn, state, optimal=args.optimal, method=args.method, time_limit=args.time_limit,
-                       max_length=args.max_length)
+                       max_length=args.max_length, goal=goal)
     if result["solution"] is None:
         # Same exit code with or without --json: a script must not read "no answer" as success.
         reason = result["stopped"] or "search space exhausted: no goal reachable within the search"
@@ -252,6 +253,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("definition", help=d)
     p.add_argument("--scramble", help="moves applied to the goal")
     p.add_argument("--state", help="colours, as letters, space-separated symbols or a JSON list")
+    p.add_argument("--goal", help="a partial goal: the puzzle's goal with ? where a sticker does not matter")
     p.add_argument("--optimal", action="store_true", help="insist on a shortest solution")
     p.add_argument("--method", choices=api.METHODS, help="force a method (special: the specialized solver)")
     p.add_argument("--time-limit", type=float, help="the most seconds to spend")

@@ -18,35 +18,36 @@ from solver.errors import NotationError, StateError
 State = tuple[str, ...]
 
 
-def parse_state(defn: Definition, value) -> State:
-    """A state given as a list, a JSON list, space-separated symbols or a string of letters."""
+def parse_state(defn: Definition, value, *, field: str = "state", wildcard: str | None = None) -> State:
+    """A state given as a list, a JSON list, space-separated symbols or a string of letters;
+    errors name `field`. `wildcard` is a symbol accepted besides the puzzle's colours (solver.partial)."""
     if isinstance(value, str):
         text = value.strip()
         if text.startswith("["):
             try:
                 value = json.loads(text)
             except json.JSONDecodeError as exc:
-                raise StateError(f"state: not a valid JSON list ({exc.msg})") from None
+                raise StateError(f"{field}: not a valid JSON list ({exc.msg})") from None
             except RecursionError:
-                raise StateError("state: a JSON list nested too deeply") from None
+                raise StateError(f"{field}: a JSON list nested too deeply") from None
         elif any(ch.isspace() for ch in text):
             value = text.split()
         elif defn.single_char_colours:
             value = list(text)
         else:
             raise StateError(
-                "state: this puzzle's colours are longer than one letter; give a list or space-separated colours"
+                f"{field}: this puzzle's colours are longer than one letter; give a list or space-separated colours"
             )
     if not isinstance(value, (list, tuple)):
-        raise StateError(f"state: expected a string or a list of colours, got {type(value).__name__}")
+        raise StateError(f"{field}: expected a string or a list of colours, got {type(value).__name__}")
     state = tuple(str(v) if isinstance(v, int) and not isinstance(v, bool) else v for v in value)
     if len(state) != defn.stickers:
-        raise StateError(f"state has {len(state)} stickers, the puzzle has {defn.stickers}")
-    known = set(defn.colours)
+        raise StateError(f"{field} has {len(state)} stickers, the puzzle has {defn.stickers}")
+    known = set(defn.colours) | ({wildcard} if wildcard else set())
     for i, c in enumerate(state):
         if not isinstance(c, str) or c not in known:
             shown = ", ".join(defn.colours[:12]) + (" ..." if len(defn.colours) > 12 else "")
-            raise StateError(f"state: position {i} has colour {c!r}, not a colour of this puzzle ({shown})")
+            raise StateError(f"{field}: position {i} has colour {c!r}, not a colour of this puzzle ({shown})")
     return state
 
 

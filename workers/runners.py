@@ -36,7 +36,7 @@ def solve(job: Job, lease) -> Outcome:
     result = solver_api.solve(
         defn, tuple(options["state"]), optimal=options.get("optimal", False), method=options.get("method"),
         time_limit=job.time_limit, max_length=options.get("max_length"), progress=lease.report,
-        cancel=lease.should_stop, group_data=job.revision.group_data,
+        cancel=lease.should_stop, group_data=job.revision.group_data, goal=options.get("goal"),
     )
     # Pattern databases the solve built are stored for every worker (finish records them); the
     # specialized solvers' own tables are built from nothing but the puzzle's size, kept locally.
@@ -87,6 +87,8 @@ def _publish(paths: set[Path]) -> list[dict]:
 def discovery(job: Job, lease) -> Outcome:
     if job.options.get("sets"):
         return algorithm_sets(job, lease)
+    if job.options.get("find"):
+        return find_algorithms(job, lease)
     discover = getattr(importlib.import_module("solver.discover"), "discover", None)
     if discover is None:
         raise PuzzleError("discovery: this server's solver cannot discover algorithms yet")
@@ -97,6 +99,23 @@ def discovery(job: Job, lease) -> Outcome:
     if lease.cancelled.is_set():
         return Job.CANCELLED, {"algorithms": found}, "cancelled while running"
     return Job.SUCCEEDED, {"algorithms": found}, ""  # services.finish records them under the puzzle
+
+
+def find_algorithms(job: Job, lease) -> Outcome:
+    """Sequences from the job's state to a goal (a discovery job with the `find` option);
+    services.finish records them as the repository's algorithms."""
+    options = job.options
+    found = solver_api.find_algorithms(
+        _definition(job), tuple(options["state"]), goal=options.get("goal"), count=options["count"],
+        extra=options["extra"], moves=options.get("moves"), time_limit=job.time_limit, progress=lease.report,
+        cancel=lease.should_stop,
+    )
+    if lease.cancelled.is_set():
+        return Job.CANCELLED, None, "cancelled while running"
+    if not found["algorithms"]:
+        return Job.FAILED, None, f"no sequence found within {job.time_limit:g} s"
+    result = {"found": found.pop("algorithms"), **found}
+    return Job.SUCCEEDED, result, ""
 
 
 def algorithm_sets(job: Job, lease) -> Outcome:

@@ -94,3 +94,8 @@ def case_algorithms(*, case: SetCase, user, max_length: int | None = None, subse
     if max_length is not None:
         algorithms = algorithms.filter(length__lte=max_length)
     return [a for a in algorithms if not subset or allowed_by(a.moves, subset)]
+
+
+def cases_of(algorithm: Algorithm) -> QuerySet:
+    """The set cases the algorithm solves (sets are per puzzle, seen by whoever sees it)."""
+    return algorithm.cases.select_related("algorithm_set").order_by("algorithm_set__move", "algorithm_set__kind", "number")

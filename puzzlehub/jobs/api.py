@@ -78,6 +78,7 @@ class SolveRequestSerializer(serializers.Serializer):
     max_length = serializers.IntegerField(required=False, min_value=0,
                                           help_text="target length: stop at the first answer this short")
     revision = serializers.IntegerField(required=False, help_text="default: the latest")
+    goal = serializers.JSONField(required=False, help_text="a partial goal: the goal with ? where a sticker does not matter")
 
 
 class SolveCreate(APIView):
@@ -92,6 +93,7 @@ class SolveCreate(APIView):
                 user=request.user, repository=repository, state=data.get("state"), scramble=data.get("scramble"),
                 optimal=data.get("optimal", False), method=data.get("method"),
                 time_limit=data.get("time_limit"), max_length=data.get("max_length"), revision=data.get("revision"),
+                goal=data.get("goal"),
             )
         except services.QuotaExceeded as exc:
             return quota_refused(exc)
@@ -157,6 +159,37 @@ class DiscoveryCreate(APIView):
                 user=request.user, repository=repository, max_length=data.get("max_length"),
                 max_support=data.get("max_support"), time_limit=data.get("time_limit"),
                 revision=data.get("revision"),
+            )
+        except services.QuotaExceeded as exc:
+            return quota_refused(exc)
+        return accepted(request, job)
+
+
+class FindRequestSerializer(serializers.Serializer):
+    state = serializers.JSONField(required=False, help_text="colours: a list, or a string of colour letters")
+    scramble = serializers.JSONField(required=False, help_text="moves from the goal: text or a list of names")
+    goal = serializers.JSONField(required=False, help_text="a partial goal: the goal with ? where a sticker does not matter")
+    count = serializers.IntegerField(required=False, help_text="how many sequences (default 10)")
+    extra = serializers.IntegerField(required=False, help_text="moves longer than the shortest still wanted (default 2)")
+    moves = serializers.ListField(child=serializers.CharField(), required=False, help_text="only these moves")
+    time_limit = serializers.FloatField(required=False)
+    revision = serializers.IntegerField(required=False)
+
+
+class FindCreate(APIView):
+    """Find algorithms for a state: a job whose sequences are recorded as the repository's
+    algorithms, credited to the asker."""
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=FindRequestSerializer, responses={202: AcceptedSerializer})
+    def post(self, request, owner, name):
+        repository = get_repository(owner=owner, name=name, user=request.user)
+        data = request.data
+        try:
+            job = services.submit_find(
+                user=request.user, repository=repository, state=data.get("state"), scramble=data.get("scramble"),
+                goal=data.get("goal"), count=data.get("count"), extra=data.get("extra"), moves=data.get("moves"),
+                time_limit=data.get("time_limit"), revision=data.get("revision"),
             )
         except services.QuotaExceeded as exc:
             return quota_refused(exc)

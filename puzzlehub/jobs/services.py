@@ -32,7 +32,7 @@ from puzzlehub.jobs.models import Job, PatternDatabase
 from puzzlehub.jobs.selectors import active_count, definition_of
 from puzzlehub.repos.models import Repository
 from puzzlehub.repos.selectors import get_revision, readers_of
-from solver import api as solver_api
+from solver import api as solver_api, catalog
 from solver.errors import PuzzleError
 
 log = logging.getLogger(__name__)
@@ -40,6 +40,7 @@ log = logging.getLogger(__name__)
 MAX_DISCOVERY_LENGTH = 40  # moves per discovered sequence a user may ask for
 FIRST_DISCOVERY_KEEP = 8  # sequences per effect class a puzzle's first discovery run keeps
 REACHABILITY_SECONDS = 0.1  # of a request, at most, for a reachability check without group data
+MAX_FOUND = 100  # sequences a find-algorithms job may ask for
 
 
 class QuotaExceeded(Exception):
@@ -108,28 +109,55 @@ def _queue(*, user, repository: Repository, revision, kind: str, options: dict, 
     return job
 
 
-def _start_state(defn, revision, *, state, scramble) -> tuple:
+def _start_state(defn, revision, *, state, scramble, goal=None) -> tuple:
+    """The state a solve starts from; towards a partial goal (parsed) it may show `?` too, and
+    is checked as the projected puzzle sees it."""
     if (state is None) == (scramble is None):
         raise ValidationError({"state": "give either a state (colours) or a scramble (moves), not both"})
     if scramble is not None:
         try:
-            return solver_api.apply_moves(defn, solver_api.parse_moves(defn, scramble))
+            start = solver_api.apply_moves(defn, solver_api.parse_moves(defn, scramble))
         except PuzzleError as exc:
             raise ValidationError({"scramble": str(exc)}) from None
+    else:
+        try:
+            start = solver_api.parse_state(defn, state, wildcard=None if goal is None else solver_api.WILDCARD)
+        except PuzzleError as exc:
+            raise ValidationError({"state": str(exc)}) from None
     try:
-        start = solver_api.parse_state(defn, state)
-    except PuzzleError as exc:
-        raise ValidationError({"state": str(exc)}) from None
-    # from the revision's group data, a check of milliseconds; without it (not analysed yet, or a
-    # group of another kind) at most REACHABILITY_SECONDS here, and the worker's solve checks again
-    reason = solver_api.reachability(defn, start, revision.group_data, time_limit=REACHABILITY_SECONDS)
+        # from the revision's group data, a check of milliseconds; without it (not analysed yet, a
+        # group of another kind, a partial goal) at most REACHABILITY_SECONDS here, and the worker's
+        # solve checks again
+        data = revision.group_data if goal is None else None
+        reason = solver_api.reachability(*_projected(defn, start, goal), data, time_limit=REACHABILITY_SECONDS)
+    except PuzzleError as exc:  # a piece the puzzle does not have, a mask it cannot honour
+        field, _, problem = str(exc).partition(": ")
+        raise ValidationError({field: problem}) from None
     if reason is not None:
         raise ValidationError({"state": f"state cannot be solved: {reason}"})
     return start
 
 
-def _stored_solution(defn, *, key: str, start: tuple) -> Job | None:
+def _projected(defn, start, goal):
+    if goal is None:
+        return defn, start
+    projection = solver_api.partial_goal(defn, goal)
+    return projection.defn, projection.state(start)
+
+
+def _goal(defn, goal):
+    """A partial goal (`?` where a sticker does not matter), parsed; None when not given."""
+    if goal is None:
+        return None
+    try:
+        return solver_api.parse_goal(defn, goal)
+    except PuzzleError as exc:
+        raise ValidationError({"goal": str(exc).removeprefix("goal: ")}) from None
+
+
+def _stored_solution(defn, *, key: str, start: tuple, goal=None) -> Job | None:
     """A finished solve with this key whose solution still replays from `start` to a goal."""
+    defn, start = _projected(defn, start, goal)
     for done in Job.objects.filter(kind=Job.SOLVE, dedupe_key=key, status=Job.SUCCEEDED).order_by("-finished_at")[:3]:
         moves = (done.result or {}).get("solution")
         if moves is not None and solver_api.verify(defn, start, moves):
@@ -139,8 +167,9 @@ def _stored_solution(defn, *, key: str, start: tuple) -> Job | None:
 
 @transaction.atomic
 def submit_solve(*, user, repository: Repository, state=None, scramble=None, optimal=False, method=None,
-                 time_limit=None, max_length=None, revision=None) -> Job:
-    """A solve of `state` (colours) or of the state `scramble` (moves) makes from the goal.
+                 time_limit=None, max_length=None, revision=None, goal=None) -> Job:
+    """A solve of `state` (colours) or of the state `scramble` (moves) makes from the goal, towards
+    the puzzle's goal or a partial `goal` (`?` where a sticker does not matter).
 
     A state this puzzle cannot reach is refused here, with the reason. The same state on the same
     canonical puzzle with the same options answers at once from the stored result."""
@@ -155,14 +184,17 @@ def submit_solve(*, user, repository: Repository, state=None, scramble=None, opt
     limit = _time_limit(Job.SOLVE, time_limit)
     rev = _revision(repository, revision)
     defn = definition_of(rev)
-    start = _start_state(defn, rev, state=state, scramble=scramble)
+    target = _goal(defn, goal)
+    start = _start_state(defn, rev, state=state, scramble=scramble, goal=target)
     options = {"state": list(start), "optimal": optimal, "method": method, "max_length": max_length}
     if scramble is not None:
         options["scramble"] = solver_api.parse_moves(defn, scramble)
-    # a target length is part of the question (keys of solves without one are unchanged)
+    if target is not None:
+        options["goal"] = list(target)
+    # a target length and a partial goal are part of the question (keys of solves without are unchanged)
     key = _dedupe_key(Job.SOLVE, rev.content_hash, list(start), optimal, method,
-                      *([] if max_length is None else [max_length]))
-    done = _stored_solution(defn, key=key, start=start)
+                      *([] if max_length is None else [max_length]), *([] if target is None else [list(target)]))
+    done = _stored_solution(defn, key=key, start=start, goal=target)
     if done is not None:
         now = timezone.now()
         return Job.objects.create(
@@ -256,6 +288,37 @@ def submit_discovery(*, user, repository: Repository, max_length=None, max_suppo
                   dedupe_key=key, time_limit=limit, memory_limit=_memory_limit(None))
 
 
+@transaction.atomic
+def submit_find(*, user, repository: Repository, state=None, scramble=None, goal=None, count=None, extra=None,
+                moves=None, time_limit=None, revision=None) -> Job:
+    """Find algorithms for a state (colours, or what `scramble` makes): the shortest sequences
+    to the goal or a partial `goal`, all of the shortest length first, then up to `extra` moves
+    longer, `count` of them, optionally with only `moves`. They are recorded as algorithms of the
+    repository (so a private repository's stay private), credited to the user."""
+    user = _submitter(user)
+    rev = _revision(repository, revision)
+    defn = definition_of(rev)
+    if defn.guarded:
+        raise ValidationError({"moves": "finding algorithms needs moves that always apply (this puzzle's are guarded)"})
+    target = _goal(defn, goal)
+    start = _start_state(defn, state=state, scramble=scramble, goal=target)
+    if moves is not None:
+        if not isinstance(moves, list) or not moves or not all(isinstance(m, str) for m in moves):
+            raise ValidationError({"moves": "a list of move names"})
+        unknown = [m for m in moves if m not in defn.move_index]
+        if unknown:
+            raise ValidationError({"moves": f"no move named {unknown[0]!r}"})
+    options = {"find": True, "state": list(start), "goal": None if target is None else list(target),
+               "count": _number("count", count, low=1, high=MAX_FOUND, integer=True) or 10,
+               "extra": _number("extra", extra, low=0, high=10, integer=True),
+               "moves": moves}
+    options["extra"] = 2 if options["extra"] is None else options["extra"]
+    limit = _time_limit(Job.DISCOVER, time_limit)
+    key = _dedupe_key(Job.DISCOVER, rev.content_hash, options, limit, user.id)
+    return _queue(user=user, repository=repository, revision=rev, kind=Job.DISCOVER, options=options,
+                  dedupe_key=key, time_limit=limit, memory_limit=_memory_limit(None))
+
+
 def _wants_discovery(revision) -> bool:
     """A puzzle with no algorithms and no discovery run (queued, running or done) for its content,
     whose moves discovery can use (guarded moves it cannot)."""
@@ -287,14 +350,22 @@ def discover_new_puzzle(*, revision, quota: bool = True, time_limit=None) -> Job
 
 
 def discover_catalog(*, repositories) -> list[Job]:
-    """The catalog's discovery runs, then its set builds, outside quotas, smallest puzzles first
-    so that the common ones have algorithms within minutes of `make run`."""
+    """The catalog's discovery runs and set builds, outside quotas: first the featured puzzles'
+    (catalog.FEATURED: their discoveries, then their set builds), then the others' in the same
+    way, smallest puzzles first, so that the common ones have algorithms within minutes of
+    `make run` (bench/bench_first_algorithms.py) instead of waiting behind every other puzzle."""
     def size(repository):
         return int(repository.head.state_count) if repository.head.state_count.isdigit() else 10**400
 
     ordered = sorted(repositories, key=size)
+    featured = [r for r in ordered if r.name in catalog.FEATURED]
+    return _first_jobs(featured) + _first_jobs([r for r in ordered if r.name not in catalog.FEATURED])
+
+
+def _first_jobs(ordered) -> list[Job]:
+    """Discovery runs for these puzzles (short), then their set builds, in this order."""
     jobs = []
-    for repository in ordered:  # every discovery first: they are short
+    for repository in ordered:
         job = discover_new_puzzle(revision=repository.head, quota=False,
                                   time_limit=settings.CATALOG_DISCOVERY_SECONDS)
         if job is not None:
@@ -378,7 +449,7 @@ def finish(*, job_id: int, owner: str, status: str, result=None, error: str = ""
     elif progress is not None:  # a stopped job keeps how far it got
         changes.update(progress=progress, progress_text=text[:200])
     held = Job.objects.filter(id=job_id, lease_owner=owner, status=Job.RUNNING)
-    records = status == Job.SUCCEEDED and bool({"algorithms", "databases", "sets"} & set(result or {}))
+    records = status == Job.SUCCEEDED and bool({"algorithms", "databases", "sets", "found"} & set(result or {}))
     if not records:  # most jobs: one conditional UPDATE
         return held.update(**changes) == 1
     with transaction.atomic():  # what the job found is recorded with its outcome, or not at all
@@ -389,6 +460,8 @@ def finish(*, job_id: int, owner: str, status: str, result=None, error: str = ""
             changes["result"] = _record_algorithms(job, result)
         if job.kind == Job.DISCOVER and "sets" in result:
             changes["result"] = _record_sets(job, result)
+        if job.kind == Job.DISCOVER and "found" in result:
+            changes["result"] = _record_found(job, result)
         if (result or {}).get("databases"):  # a build's, or a solve's on the way
             _record_pattern_databases(job, result)
         Job.objects.filter(id=job_id).update(**changes)
@@ -425,6 +498,25 @@ def _record_algorithms(job: Job, result: dict) -> dict:
             continue
         recorded.append(algorithm.id)
     return dict(result, recorded=recorded, already_known=known)
+
+
+def _record_found(job: Job, result: dict) -> dict:
+    """Record what a find-algorithms job found as algorithms of its repository, credited to the
+    user who asked; a sequence the repository's readers already see is kept by reference. The
+    result lists them in order, each with its algorithm's id."""
+    found = []
+    for entry in result.get("found", []):
+        if job.revision is None:
+            break
+        try:
+            algorithm = record_discovered_algorithm(revision=job.revision, moves=entry["moves"], effect=entry,
+                                                    job=job, author=job.user)
+        except ValidationError as exc:  # replay refused it: never store what does not verify
+            log.warning("job %s: found sequence %r refused: %s", job.id, entry["moves"], exc)
+            continue
+        found.append({"algorithm": algorithm.id, "moves": entry["moves"], "length": entry["length"],
+                      "shortest": entry.get("shortest", False), "effect": entry.get("effect", "")})
+    return dict(result, found=found)
 
 
 def _record_sets(job: Job, result: dict) -> dict:

@@ -1,4 +1,4 @@
-"""Pages: the solve form, and a job's page (progress while it runs, the solution step by step after).
+"""Pages: the solve form (a solve, or "find algorithms" for the state), and a job's page (progress while it runs, the solution step by step after).
 
 The job's start state and its solution are shown in the site's player (puzzlehub/web/player.py);
 static/jobs/job.js refreshes the progress while the job runs.
@@ -26,11 +26,14 @@ def page_base() -> str:
 
 
 def job_player(request, job: Job):
-    """The site's player on the job's start state (and, for a solve that succeeded, its solution
-    ready to play); None for jobs without a puzzle state."""
-    if job.revision is None or job.kind != Job.SOLVE or "state" not in (job.options or {}):
+    """The site's player on the job's start state (and, for a solve that succeeded, its solution,
+    for a find-algorithms job its first sequence, ready to play); None for jobs without a state."""
+    options = job.options or {}
+    if job.revision is None or not (job.kind == Job.SOLVE or options.get("find")) or "state" not in options:
         return None
-    solution = (job.result or {}).get("solution") if job.status == Job.SUCCEEDED else None
+    result = (job.result or {}) if job.status == Job.SUCCEEDED else {}
+    # a solve's solution, or the first sequence a find-algorithms job found
+    solution = result.get("solution") or next((f["moves"] for f in result.get("found", [])), None)
     try:
         return player_context(request, job.revision.repository, job.revision, start=job.options["state"],
                               alg=solution or [], cursor=0, readonly=True, key="job")
@@ -54,18 +57,20 @@ def solve_page(request, owner: str, name: str):
     if request.method == "POST":
         if not request.user.is_authenticated:
             return redirect(f"/login/?next={request.path}")
-        values = {k: request.POST.get(k, "").strip() for k in ("state", "scramble", "time_limit")}
+        values = {k: request.POST.get(k, "").strip() for k in ("state", "scramble", "goal", "time_limit")}
         values["optimal"] = request.POST.get("optimal") == "on"
+        find = request.POST.get("action") == "find"  # find algorithms for the state instead of solving it
         try:
             time_limit = float(values["time_limit"]) if values["time_limit"] else None
         except ValueError:
             errors["time_limit"], code = ["a number of seconds"], 400
         if not errors:
             try:
-                job = services.submit_solve(
-                    user=request.user, repository=repository, state=values["state"] or None,
-                    scramble=values["scramble"] or None, optimal=values["optimal"], time_limit=time_limit,
-                )
+                given = {"user": request.user, "repository": repository, "state": values["state"] or None,
+                         "scramble": values["scramble"] or None, "goal": values["goal"] or None,
+                         "time_limit": time_limit}
+                job = (services.submit_find(**given) if find
+                       else services.submit_solve(**given, optimal=values["optimal"]))
                 return redirect("job", job_id=job.id)
             except ValidationError as exc:
                 errors = {("form" if field == "__all__" else field): m for field, m in exc.message_dict.items()}

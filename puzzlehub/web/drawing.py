@@ -20,7 +20,8 @@ CELL = 30      # pixels per layout unit
 GAP = 0.08     # fraction of a cell left empty around each sticker
 
 
-def _cells(defn) -> list[tuple[float, float, str] | None]:
+def sticker_cells(defn) -> list[tuple[float, float, str] | None]:
+    """Where each sticker is drawn (x, y, shape), None for a sticker not drawn."""
     if defn.layout is not None:
         return list(defn.layout.cells)
     columns = max(1, math.ceil(math.sqrt(defn.stickers)))
@@ -56,13 +57,41 @@ def _label(x: float, y: float, symbol: str) -> str:
             f'paint-order="stroke" font-family="sans-serif" pointer-events="none">{escape(symbol)}</text>')
 
 
-def puzzle_svg(defn, state=None, *, label: str = "", extra_colours: dict | None = None) -> SafeString:
+def _arrow(ax: float, ay: float, bx: float, by: float, turned: bool = False) -> str:
+    """An arrow between two cell centres, shortened at both ends and moved a little to its right,
+    so that the two arrows of a swap run side by side."""
+    dx, dy = bx - ax, by - ay
+    length = math.hypot(dx, dy)
+    ux, uy = dx / length, dy / length
+    side = 0.12 * CELL
+    ax, ay = ax + ux * 0.22 * CELL - uy * side, ay + uy * 0.22 * CELL + ux * side
+    bx, by = bx - ux * 0.22 * CELL - uy * side, by - uy * 0.22 * CELL + ux * side
+    head, wing = 0.3 * CELL, 0.14 * CELL
+    tip = [(bx, by), (bx - ux * head - uy * wing, by - uy * head + ux * wing),
+           (bx - ux * head + uy * wing, by - uy * head - ux * wing)]
+    points = " ".join(f"{x:.1f},{y:.1f}" for x, y in tip)
+    dash = ' stroke-dasharray="4 3"' if turned else ""  # the piece arrives turned
+    return (f'<line x1="{ax:.1f}" y1="{ay:.1f}" x2="{bx - ux * head * 0.8:.1f}" y2="{by - uy * head * 0.8:.1f}" '
+            f'stroke="#111" stroke-width="2.2" stroke-linecap="round"{dash}/><polygon points="{points}" fill="#111"/>')
+
+
+def _twist_mark(x: float, y: float) -> str:
+    r = 0.3 * CELL
+    return (f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" fill="none" stroke="#111" stroke-width="2" '
+            f'stroke-dasharray="{1.5 * r:.1f} {0.35 * r:.1f}"/>'
+            f'<text x="{x:.1f}" y="{y:.1f}" font-size="{CELL * 0.42:.1f}" text-anchor="middle" '
+            f'dominant-baseline="central" fill="#111" font-family="sans-serif">↻</text>')
+
+
+def puzzle_svg(defn, state=None, *, label: str = "", extra_colours: dict | None = None,
+               arrows: list | None = None) -> SafeString:
     """An <svg> element drawing `state` (default: the first goal); every sticker has a tooltip
     with its position and colour. `extra_colours` adds symbols the goal does not have (the
-    wildcard `?` of a partial state)."""
+    wildcard `?` of a partial state). `arrows` ({from, to, twist} over stickers, see
+    solver.discover.variants.arrows; dashed when the piece arrives turned) are drawn over the stickers: an algorithm's effect."""
     state = tuple(state) if state is not None else defn.goal
     colours = dict(colour_map(defn), **(extra_colours or {}))
-    cells = _cells(defn)
+    cells = sticker_cells(defn)
     drawn = [(i, c) for i, c in enumerate(cells) if c is not None]
     if not drawn:
         return mark_safe('<p class="muted">This puzzle has no drawn stickers.</p>')
@@ -82,6 +111,17 @@ def puzzle_svg(defn, state=None, *, label: str = "", extra_colours: dict | None 
         parts.append(_shape(shape, x - min_x, y - min_y, fill, f"sticker {i}: {symbol}"))
         if tiles and symbol not in blanks:
             parts.append(_label(x - min_x, y - min_y, symbol))
+    if arrows:
+        def centre(i):
+            return (cells[i][0] - min_x + 0.5) * CELL, (cells[i][1] - min_y + 0.5) * CELL
+
+        parts.append('<g class="effect-arrows" aria-hidden="true">')
+        for a in arrows:
+            if a["twist"]:
+                parts.append(_twist_mark(*centre(a["from"])))
+            else:
+                parts.append(_arrow(*centre(a["from"]), *centre(a["to"]), a.get("turned", False)))
+        parts.append("</g>")
     parts.append("</svg>")
     return mark_safe("".join(parts))
 

@@ -21,7 +21,7 @@ from puzzlehub.repos import selectors as repo_selectors
 from puzzlehub.repos import services as repos
 from puzzlehub.web import forms, player
 from puzzlehub.web.api import revision_for
-from puzzlehub.web.drawing import puzzle_svg
+from puzzlehub.web.drawing import puzzle_svg, sticker_cells
 from solver import api as solver_api
 from solver import catalog
 from solver.errors import PuzzleError
@@ -56,6 +56,30 @@ def _drawing(revision, moves=None, label=""):
     except (ValidationError, PuzzleError):
         return None
     return puzzle_svg(defn, state, label=label)
+
+
+def _effect_drawing(revision, moves: list[str]):
+    """The solved puzzle with arrows from each moved piece's place to where the moves take it."""
+    try:
+        defn = player.revision_definition(revision)
+        arrows = solver_api.effect_arrows(defn, moves, sticker_cells(defn))
+    except (ValidationError, PuzzleError):
+        return None
+    return puzzle_svg(defn, label="effect: where each piece goes", arrows=arrows)
+
+
+def _variants(user, algorithm, revision) -> list[dict]:
+    """The algorithm's inverse, mirrors and rotations, each with the algorithm it already is for
+    this reader (None when it is not one yet)."""
+    try:
+        defn = repos.load_definition(revision.definition)
+        found = solver_api.variants(defn, algorithm.moves.split())
+    except (ValidationError, PuzzleError):
+        return []
+    texts = [" ".join(v["moves"]) for v in found]
+    known = {a.moves: a for a in algorithm_selectors.visible_algorithms(user).filter(
+        content_hash=algorithm.content_hash, moves__in=texts)}
+    return [dict(v, text=t, algorithm=known.get(t)) for v, t in zip(found, texts)]
 
 
 def _player(request, repository, revision, **options):
@@ -377,15 +401,19 @@ def algorithm_page(request, pk):
     algorithm = algorithm_selectors.get_algorithm(algorithm_id=pk, user=request.user)
     revision = algorithm.revision
     moves = algorithm.moves.split()
-    before = after = play = None
+    before = after = play = effect = None
+    shown = []
     if revision is not None:
         before = _drawing(revision, label="before")
         after = _drawing(revision, moves=moves, label="after")
+        effect = _effect_drawing(revision, moves)
         play = _player(request, revision.repository, revision, alg=moves, cursor=0)
+        shown = _variants(request.user, algorithm, revision)
     return render(request, "web/algorithm.html", {
         "algorithm": algorithm,
         "repo": revision.repository if revision else None,
-        "before": before, "after": after, "player": play,
+        "before": before, "after": after, "effect": effect, "player": play, "variants": shown,
+        "cases": algorithm_selectors.cases_of(algorithm) if revision is not None else [],
         "my_vote": algorithm_selectors.vote_of(user=request.user, algorithm=algorithm),
         "comments": algorithm_selectors.comments_of(algorithm),
         "comment_form": forms.CommentForm(),

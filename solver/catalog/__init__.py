@@ -79,6 +79,11 @@ def topics(name: str) -> list[str]:
     return words + NICKNAMES.get(name, [])
 
 
+# The puzzles most people come for: a fresh install works on these first (their algorithms and
+# sets before any other catalog puzzle's), smallest first.
+FEATURED = ("floppy", "pyraminx", "skewb", "cube2", "cube3", "megaminx")
+
+
 def names() -> list[str]:
     """Every catalog name shown in listings, representative sizes of each family included."""
     return [name for family in FAMILIES for name in family.examples]

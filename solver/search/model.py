@@ -19,7 +19,8 @@ import numpy as np
 
 from solver import deadline, perm
 from solver.definition.model import Definition
-from solver.errors import StateError, UnreachableError
+from solver.errors import PuzzleError, StateError, UnreachableError
+from solver.partial import WILDCARD
 from solver.recent import Recent
 
 
@@ -182,6 +183,11 @@ def compile_model(defn: Definition, pieces) -> SearchModel:
     base = first_piece = 0
     for r, orb in enumerate(pieces.orbits):
         n, k = len(orb.slots), orb.twists
+        looks = orb.looks(defn.goal)
+        if any(o and WILDCARD in seen and seen == looks[h * k][2] for h, o, seen in looks):
+            # a partial goal's masked piece (all `?`): a search state could not tell its twist and
+            # would ask for one; the colour-level searches serve such a puzzle
+            raise PuzzleError(f"{orb.name}: a piece looks the same turned in its slot, so its twist cannot be read")
         classes = np.asarray(goal_views[r]) // k
         orbits.append(OrbitInfo(n, k, base, first_piece, first_piece, classes.astype(np.int32), orb.name, False, False,
                                 orb.slots, orb.rot))

@@ -76,6 +76,15 @@ def test_publish_catalog_queues_one_discovery_per_catalog_puzzle_outside_quotas(
     assert queued.count() == 6
 
 
+def test_publish_catalog_queues_the_featured_puzzles_first(settings):
+    # loopover-2x2 is smaller than both, yet waits: floppy and pyraminx are what people come for
+    call_command("publish_catalog", "loopover-2x2", "floppy", "pyraminx")
+    queued = Job.objects.filter(kind=Job.DISCOVER, user__username=CATALOG_OWNER).order_by("id")
+    order = [(j.repository.name, "sets" in j.options) for j in queued]
+    assert order == [("floppy", False), ("pyraminx", False), ("floppy", True), ("pyraminx", True),
+                     ("loopover-2x2", False), ("loopover-2x2", True)]
+
+
 def test_a_set_build_records_every_case_with_algorithms_that_replay(worker, alice, make_repo, client_for):
     from puzzlehub.algorithms.models import AlgorithmSet
     defn = solver_api.load("cube2")

@@ -7,6 +7,9 @@ from puzzlehub.jobs.models import Job
 from solver import api as solver_api
 
 
+SOLVED = "WWWWWWWWWOOOGGGRRRBBBOOOGGGRRRBBBOOOGGGRRRBBBYYYYYYYYY"
+
+
 def solves_url(repo):
     return f"/api/repos/{repo.owner.username}/{repo.name}/solves/"
 
@@ -34,12 +37,29 @@ def test_a_scramble_is_accepted_and_queued_with_its_state(alice, repo, client_fo
     ({"scramble": "R", "max_length": -1}, "max_length", "0 or more"),
     ({"scramble": "R", "max_length": "20"}, "max_length", "whole number"),
     ({"scramble": "R", "revision": 7}, "detail", "no revision 7"),
+    # partial goals: `?` where a sticker does not matter, the rest the puzzle's goal
+    ({"scramble": "R", "goal": "?" * 53}, "goal", "54"),
+    ({"scramble": "R", "goal": "X" + "?" * 53}, "goal", "colour 'X'"),
+    ({"scramble": "R", "goal": "Y" + "?" * 53}, "goal", "position 0 has 'Y' where the puzzle's goal has 'W'"),
+    ({"scramble": "R", "goal": "?" * 54}, "goal", "every sticker is `?`"),
+    ({"state": SOLVED[:19] + "W" + SOLVED[20:], "goal": "?" * 45 + "Y" * 9}, "state",
+     "the piece at positions 1, 19 shows W W, a piece this puzzle does not have"),
+    ({"state": "?" * 54}, "state", "colour '?'"),  # `?` in a state only towards a partial goal
 ])
 def test_bad_requests_are_refused_with_the_reason_before_anything_is_queued(alice, repo, client_for, payload, field, words):
     response = client_for(alice).post(solves_url(repo), payload, format="json")
     assert response.status_code in (400, 404), response.content
     assert words in str(response.json()[field])
     assert not Job.objects.exists()
+
+
+def test_a_solve_towards_a_partial_goal_keeps_the_goal_and_accepts_unknown_stickers(alice, repo, client_for, cube3):
+    goal = "?" * 45 + "Y" * 9  # the bottom face only
+    state = "".join(c if c == "Y" else "?" for c in solver_api.apply_moves(cube3, ["R"]))  # the bottom colour
+    response = client_for(alice).post(solves_url(repo), {"state": state, "goal": goal}, format="json")
+    assert response.status_code == 202, response.content
+    job = Job.objects.get(id=response.json()["id"])
+    assert "".join(job.options["goal"]) == goal and "".join(job.options["state"]) == state
 
 
 def test_every_method_of_the_solver_is_accepted_with_a_target_length(alice, repo, client_for, settings):
