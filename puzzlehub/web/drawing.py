@@ -208,7 +208,7 @@ def thumbnail_svg(defn) -> str:
         width, height = (max(xs) - x0) * scale, (max(ys) - y0) * scale
         stroke = 0.6
     else:
-        cells = [(i, c) for i, c in enumerate(_cells(defn)) if c is not None]
+        cells = [(i, c) for i, c in enumerate(sticker_cells(defn)) if c is not None]
         if not cells:
             return ""
         unit = _closest([(c[0], c[1]) for _, c in cells])  # a cell's size in layout units

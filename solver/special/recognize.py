@@ -14,7 +14,6 @@ from solver import catalog
 from solver.definition.canonical import content_hash
 from solver.definition.formats import load_data
 from solver.definition.model import Definition
-from solver.engine import verify
 
 
 @lru_cache(maxsize=64)
@@ -30,10 +29,3 @@ def grid_shapes(cells: int, sizes) -> list[tuple[int, int]]:
     """The (rows, cols) with rows * cols = cells and both among the catalog's sizes: the candidate
     sizes of a grid puzzle with one sticker per cell."""
     return [(rows, cells // rows) for rows in sizes if cells % rows == 0 and cells // rows in sizes]
-
-
-def verified(defn: Definition, state, moves: list[str]) -> list[str]:
-    """The moves, after replaying them on the definition from `state` to a goal."""
-    if not verify(defn, tuple(state), moves):
-        raise AssertionError(f"{defn.name}: the specialized solution does not replay to a goal")
-    return moves

@@ -10,7 +10,7 @@ from solver.search.budget import Budget
 from solver.special.cube3 import facelet, moves
 from solver.special.cube3.optimal import OptimalResult, solve_optimal
 from solver.special.cube3.solve import solve_facelets
-from solver.special.recognize import is_catalog, verified
+from solver.special.recognize import is_catalog
 
 
 @dataclass(frozen=True)
@@ -23,12 +23,12 @@ class Plan:
         of at most the target length)."""
         solution = solve_facelets(list(state), time_limit=time_limit, max_length=max_length, cancel=cancel,
                                   budget=budget)
-        return verified(self.defn, state, solution)
+        return solution
 
     def solve_optimal(self, state, time_limit: float = 60.0, cancel=None, budget: Budget | None = None) -> OptimalResult:
         """A shortest solution, or the two-phase one with optimal=False when the budget ran out."""
         result = solve_optimal(facelet.to_cubies(list(state)), time_limit=time_limit, cancel=cancel, budget=budget)
-        return result._replace(moves=verified(self.defn, state, result.moves))
+        return result
 
 
 def recognize(defn: Definition) -> Plan | None:
