@@ -301,7 +301,7 @@ def submit_find(*, user, repository: Repository, state=None, scramble=None, goal
     if defn.guarded:
         raise ValidationError({"moves": "finding algorithms needs moves that always apply (this puzzle's are guarded)"})
     target = _goal(defn, goal)
-    start = _start_state(defn, state=state, scramble=scramble, goal=target)
+    start = _start_state(defn, rev, state=state, scramble=scramble, goal=target)
     if moves is not None:
         if not isinstance(moves, list) or not moves or not all(isinstance(m, str) for m in moves):
             raise ValidationError({"moves": "a list of move names"})
