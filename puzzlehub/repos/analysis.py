@@ -49,17 +49,33 @@ def analysed_facts(info: dict, group_data: dict | None) -> dict:
     }
 
 
-def _analyse_in_child(defn, pipe) -> None:
+def _analyse_in_child(analyse, defn, pipe) -> None:
     try:
-        pipe.send(("ok", analysed_facts(solver_api.info(defn), solver_api.group_data(defn))))
+        pipe.send(("ok", analyse(defn)))
     except Exception as exc:  # noqa: BLE001 - the parent decides; the child only reports
         pipe.send(("error", f"{type(exc).__name__}: {exc}"))
 
 
+def _revision_analysis(defn) -> dict:
+    return analysed_facts(solver_api.info(defn), solver_api.group_data(defn))
+
+
 def facts_within(defn, budget: float) -> dict | None:
-    """The analysed facts of defn, or None when they take longer than `budget` seconds (or fail)."""
+    """The analysed facts of defn (with its group data), or None when they take longer than
+    `budget` seconds (or fail)."""
+    return _within(_revision_analysis, defn, budget)
+
+
+def info_within(defn, budget: float) -> dict | None:
+    """solver.api.info(defn) alone (a preview's), or None when it takes longer than `budget` seconds."""
+    return _within(solver_api.info, defn, budget)
+
+
+def _within(analyse, defn, budget: float) -> dict | None:
+    """analyse(defn) in a forked child, or None when it takes longer than `budget` seconds (or fails)."""
     reader, writer = multiprocessing.Pipe(duplex=False)
-    child = multiprocessing.get_context("fork").Process(target=_analyse_in_child, args=(defn, writer), daemon=True)
+    child = multiprocessing.get_context("fork").Process(target=_analyse_in_child, args=(analyse, defn, writer),
+                                                        daemon=True)
     child.start()
     writer.close()
     try:

@@ -6,21 +6,12 @@ from __future__ import annotations
 
 import itertools
 import random
-from dataclasses import dataclass
-
 import numpy as np
 
 from solver import perm
+from solver.analysis.pieces import Orbit  # the orbit record only: its pieces are given here, not derived
 from solver.definition.model import Case, Definition, Move
 from solver.errors import StateError
-
-
-@dataclass(frozen=True)
-class Orbit:
-    slots: tuple
-    twists: int
-    rot: tuple
-    name: str
 
 
 class HandPieces:

@@ -118,3 +118,13 @@ def test_cancel_and_time_limit_stop_an_optimal_sliding_search():
     assert cancelled["stopped"] == "cancelled" and cancelled["solution"] is None
     late = api.solve(defn, state, time_limit=1e-6)
     assert late["stopped"] == "time limit" and late["solution"] is None
+
+
+def test_cancel_stops_a_flipit_search():
+    """Flip-it's search (0.6 s for a random 20-cell board) reads the stop flag as it runs."""
+    defn = api.load("flipit-20")
+    state = api.scramble(defn, random_state=True, seed=3)["state"]
+    cancel, said = cancel_after(0.05)
+    result = api.solve(defn, state, time_limit=60, cancel=cancel)
+    assert result["solution"] is None and result["stopped"] == "cancelled", result
+    assert "at" in said
