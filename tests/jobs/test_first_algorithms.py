@@ -62,6 +62,9 @@ def test_private_puzzles_and_full_quotas_get_no_discovery(settings, alice, make_
     assert not _discoveries(public.head.content_hash).exists()
 
 
+# in a transaction never committed: the jobs stay rows, and no message reaches a worker that
+# earlier tests of the session left running (it would run them while the tables are flushed)
+@pytest.mark.django_db
 def test_publish_catalog_queues_one_discovery_per_catalog_puzzle_outside_quotas(settings):
     settings.JOB_QUOTA = 1
     call_command("publish_catalog", "floppy", "pyraminx", "skewb")
@@ -76,6 +79,7 @@ def test_publish_catalog_queues_one_discovery_per_catalog_puzzle_outside_quotas(
     assert queued.count() == 6
 
 
+@pytest.mark.django_db  # the jobs stay rows, as above
 def test_publish_catalog_queues_the_featured_puzzles_first(settings):
     # loopover-2x2 is smaller than both, yet waits: floppy and pyraminx are what people come for
     call_command("publish_catalog", "loopover-2x2", "floppy", "pyraminx")
