@@ -125,11 +125,13 @@ def _start_state(defn, revision, *, state, scramble, goal=None) -> tuple:
         except PuzzleError as exc:
             raise ValidationError({"state": str(exc)}) from None
     try:
-        # from the revision's group data, a check of milliseconds; without it (not analysed yet, a
-        # group of another kind, a partial goal) at most REACHABILITY_SECONDS here, and the worker's
-        # solve checks again
-        data = revision.group_data if goal is None else None
-        reason = solver_api.reachability(*_projected(defn, start, goal), data, time_limit=REACHABILITY_SECONDS)
+        checked_defn, checked_start = _projected(defn, start, goal)  # refuses a mask it cannot honour
+        # a scramble's state is reachable by construction; a given one is checked from the revision's
+        # group data in milliseconds, or without it (not analysed yet, a group of another kind, a
+        # partial goal) for at most REACHABILITY_SECONDS here, and the worker's solve checks again
+        reason = None if scramble is not None else solver_api.reachability(
+            checked_defn, checked_start, revision.group_data if goal is None else None,
+            time_limit=REACHABILITY_SECONDS)
     except PuzzleError as exc:  # a piece the puzzle does not have, a mask it cannot honour
         field, _, problem = str(exc).partition(": ")
         raise ValidationError({field: problem}) from None
