@@ -31,18 +31,13 @@ def sticker_cells(defn) -> list[tuple[float, float, str] | None]:
 def _shape(shape: str, x: float, y: float, fill: str, title: str) -> str:
     inset = GAP * CELL
     left, top, size = x * CELL + inset, y * CELL + inset, CELL - 2 * inset
-    right, bottom, cx, cy = left + size, top + size, left + size / 2, top + size / 2
+    cx, cy = left + size / 2, top + size / 2
     attrs = f'fill="{fill}" stroke="#1b1f24" stroke-width="1"'
     if shape == "circle":
         body = f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{size / 2:.1f}" {attrs}>'
         end = "</circle>"
     elif shape in ("triangle-up", "triangle-down", "diamond"):
-        points = {
-            "triangle-up": [(cx, top), (right, bottom), (left, bottom)],
-            "triangle-down": [(left, top), (right, top), (cx, bottom)],
-            "diamond": [(cx, top), (right, cy), (cx, bottom), (left, cy)],
-        }[shape]
-        text = " ".join(f"{px:.1f},{py:.1f}" for px, py in points)
+        text = " ".join(f"{px:.1f},{py:.1f}" for px, py in _corners(shape, left, top, size))
         body, end = f'<polygon points="{text}" {attrs}>', "</polygon>"
     else:
         body = f'<rect x="{left:.1f}" y="{top:.1f}" width="{size:.1f}" height="{size:.1f}" rx="3" {attrs}>'
@@ -179,12 +174,17 @@ def _cell_path(shape: str, x: float, y: float, size: float) -> str:
     cx, cy = x + h, y + h
     if shape == "circle":
         return f"M{cx - h:.1f} {cy:.1f}a{h:.1f} {h:.1f} 0 1 0 {size:.1f} 0a{h:.1f} {h:.1f} 0 1 0 {-size:.1f} 0"
-    points = {
-        "triangle-up": [(cx, y), (x + size, y + size), (x, y + size)],
-        "triangle-down": [(x, y), (x + size, y), (cx, y + size)],
-        "diamond": [(cx, y), (x + size, cy), (cx, y + size), (x, cy)],
-    }.get(shape, [(x, y), (x + size, y), (x + size, y + size), (x, y + size)])
-    return "M" + "L".join(f"{px:.1f} {py:.1f}" for px, py in points) + "Z"
+    return "M" + "L".join(f"{px:.1f} {py:.1f}" for px, py in _corners(shape, x, y, size)) + "Z"
+
+
+def _corners(shape: str, x: float, y: float, size: float) -> list[tuple[float, float]]:
+    """The corners of a polygon cell (a square for any other shape), (x, y) its top-left corner."""
+    cx, cy, right, bottom = x + size / 2, y + size / 2, x + size, y + size
+    return {
+        "triangle-up": [(cx, y), (right, bottom), (x, bottom)],
+        "triangle-down": [(x, y), (right, y), (cx, bottom)],
+        "diamond": [(cx, y), (right, cy), (cx, bottom), (x, cy)],
+    }.get(shape, [(x, y), (right, y), (right, bottom), (x, bottom)])
 
 
 def thumbnail_svg(defn) -> str:

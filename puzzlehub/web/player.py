@@ -10,7 +10,6 @@ errors name the field and the column.
 from __future__ import annotations
 
 import json
-import math
 import re
 from collections import OrderedDict
 
@@ -19,6 +18,7 @@ from django.urls import reverse
 
 from puzzlehub.repos.services import load_definition
 from puzzlehub.web.colours import blank_symbols, colour_map
+from puzzlehub.web.drawing import sticker_cells
 from solver import api as solver_api
 from solver import perm
 from solver.definition import geometry
@@ -26,13 +26,6 @@ from solver.errors import PuzzleError
 
 MAX_PERMALINK_CHARS = 20_000  # setup + alg text in a URL; longer is refused, not parsed
 SCRAMBLE_MOVES = (25, 400)    # random moves: at least, at most (more for puzzles with more stickers)
-
-
-def _cells(defn) -> list:
-    if defn.layout is not None:
-        return [None if c is None else [c[0], c[1], c[2]] for c in defn.layout.cells]
-    columns = max(1, math.ceil(math.sqrt(defn.stickers)))
-    return [[i % columns, i // columns, "square"] for i in range(defn.stickers)]
 
 
 def _family(name: str) -> str:
@@ -60,7 +53,7 @@ def player_model(defn) -> dict:
         "colours": colours,
         "blanks": sorted(blank_symbols(defn)),
         "tiles": len(set(defn.goal)) == defn.stickers,
-        "cells": _cells(defn),
+        "cells": sticker_cells(defn),  # (x, y, shape) tuples: arrays in the model's JSON
         "moves": [
             {"name": m.name, "cases": [{"cycles": perm.cycles(c.perm), "guard": [list(g) for g in c.guard]}
                                        for c in m.cases]}
