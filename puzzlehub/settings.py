@@ -10,7 +10,8 @@ PUZZLEHUB_CACHE (folder for solver caches and artifacts, default var/cache), CAC
 URL for Django's cache, shared by web processes; default in-process memory), PUZZLEHUB_WRITE_RATE
 (API writes allowed per user or address, default 120/min), PUZZLEHUB_ANALYSIS_BUDGET (seconds a
 request may spend analysing a new revision before a worker takes over, default 0.8),
-CSRF_TRUSTED_ORIGINS, LOG_LEVEL.
+CSRF_TRUSTED_ORIGINS, LOG_LEVEL; with DEBUG off: PUZZLEHUB_HTTPS (default 1: HSTS, SSL redirect, secure
+cookies; 0 only for a production stack on loopback) and PUZZLEHUB_HSTS_SECONDS.
 """
 
 import importlib.util
@@ -43,10 +44,30 @@ def env_list(name: str, default: str) -> list[str]:
 DEBUG = env_flag("DEBUG", True)
 
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
-if not SECRET_KEY:
-    if not DEBUG:
+PLACEHOLDER_KEYS = {"change-me", "changeme", "secret", "django-insecure"}
+if not DEBUG:
+    # a production key must be long and random: the example file's placeholder or a short word
+    # would let anyone forge sessions and password-reset links
+    if not SECRET_KEY:
         raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off")
+    if (SECRET_KEY.lower() in PLACEHOLDER_KEYS or SECRET_KEY.startswith("django-insecure")
+            or len(SECRET_KEY) < 50 or len(set(SECRET_KEY)) < 5):
+        raise ImproperlyConfigured("SECRET_KEY is a placeholder or too short: give at least 50 random characters "
+                                   "(python -c 'import secrets; print(secrets.token_urlsafe(50))')")
+elif not SECRET_KEY:
     SECRET_KEY = "dev-only-insecure-key-never-used-when-debug-is-off"
+
+if not DEBUG:
+    # behind a TLS-terminating proxy that sets X-Forwarded-Proto; PUZZLEHUB_HTTPS=0 only for a
+    # production stack on loopback (make prod, the bench), which has no certificate
+    HTTPS = env_flag("PUZZLEHUB_HTTPS", True)
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = HTTPS
+    SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = HTTPS
+    SECURE_HSTS_SECONDS = int(os.environ.get("PUZZLEHUB_HSTS_SECONDS", 31_536_000)) if HTTPS else 0
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = SECURE_HSTS_PRELOAD = HTTPS
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
@@ -79,11 +100,13 @@ MIDDLEWARE = [
     "puzzlehub.middleware.ServerTimingCpu",
     "django.middleware.security.SecurityMiddleware",
     "puzzlehub.middleware.RefuseNulCharacters",
+    "puzzlehub.middleware.ContentSecurityPolicy",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "puzzlehub.middleware.AbuseLimits",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
@@ -226,6 +249,14 @@ REST_FRAMEWORK = {
     ],
 }
 PUZZLEHUB_WRITE_RATE = os.environ.get("PUZZLEHUB_WRITE_RATE", "120/min")  # per user (or address)
+# abuse limits whichever door is used (puzzlehub.limits): sign-ups per address, wrong passwords per
+# username and per address, comments per user, page-form writes per user (or address)
+PUZZLEHUB_LIMITS = {
+    "signup": os.environ.get("PUZZLEHUB_SIGNUP_RATE", "5/h"),
+    "login": os.environ.get("PUZZLEHUB_LOGIN_FAILURE_RATE", "10/15m"),
+    "comment": os.environ.get("PUZZLEHUB_COMMENT_RATE", "10/m"),
+    "page_write": PUZZLEHUB_WRITE_RATE,
+}
 
 # Throttle counts must be shared by every web process: Redis when CACHE_URL names it.
 CACHE_URL = os.environ.get("CACHE_URL", "")

@@ -1,9 +1,10 @@
 """Top-level URL routing: each app includes its own urls module (API under /api/, pages at /)."""
 
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from puzzlehub.health import healthz
+from puzzlehub.middleware import inline_styles_allowed
 
 api_patterns = [
     path("", include("puzzlehub.accounts.api_urls")),
@@ -12,7 +13,9 @@ api_patterns = [
     path("", include("puzzlehub.jobs.api_urls")),
     path("", include("puzzlehub.web.api_urls")),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    # the split view serves Swagger UI's start-up script as a file: no inline script (the CSP);
+    # its page keeps an inline stylesheet
+    path("docs/", inline_styles_allowed(SpectacularSwaggerSplitView.as_view(url_name="api-schema")), name="api-docs"),
 ]
 
 urlpatterns = [

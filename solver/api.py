@@ -9,13 +9,13 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from solver import catalog, deadline, goals, partial
+from solver import catalog, deadline, facts, goals, metrics, partial
 from solver.analysis import borrowed, group, membership, pieces, scramble as scrambles
 from solver.definition import export
 from solver.definition.canonical import content_hash
 from solver.definition.formats import load_data, load_file, load_text
 from solver.definition.model import Definition
-from solver.engine import apply_moves, format_state, parse_moves, parse_state, verify
+from solver.engine import apply_moves, format_state, parse_moves, parse_state, state_text, verify
 from solver.partial import WILDCARD, parse_goal, partial_goal
 from solver.errors import DefinitionError, PuzzleError, UnreachableError
 from solver.search.budget import Budget, Cancelled, OutOfTime, Stopped
@@ -30,9 +30,9 @@ ANALYSIS_SHARE = 0.5  # of a time limit, at most, for proving a state reachable 
 __all__ = [
     "Definition", "load", "load_data", "load_file", "load_text", "content_hash", "info", "parse_state", "parse_goal",
     "partial_goal", "WILDCARD",
-    "format_state", "parse_moves", "apply_moves", "verify", "solve", "scramble", "export_yaml", "reachability", "group_data",
+    "format_state", "state_text", "parse_moves", "apply_moves", "verify", "solve", "scramble", "export_yaml", "reachability", "group_data",
     "pdb_build", "pdb_list", "OutOfTime",
-    "effect", "discover", "find_algorithms", "variants", "effect_arrows", "algorithm_sets", "check_projection", "check_solve_options", "METHODS", "SPECIAL", "Budget", "Cancelled",
+    "effect", "lengths", "discover", "find_algorithms", "variants", "effect_arrows", "algorithm_sets", "check_projection", "check_solve_options", "METHODS", "SPECIAL", "Budget", "Cancelled",
 ]
 
 
@@ -65,8 +65,9 @@ def with_presentation(defn: Definition, presentation: dict | None) -> Definition
 
 def info(defn: Definition) -> dict:
     model = pieces.piece_model(defn)
-    count, exact = group.state_count(defn)
-    order, order_exact = (None, False) if defn.guarded else group.group_order(defn)
+    count, exact = facts.remembered(defn, "state_count", lambda: group.state_count(defn))
+    order, order_exact = (None, False) if defn.guarded else facts.remembered(
+        defn, "group_order", lambda: group.group_order(defn))
     return {
         "name": defn.name,
         "stickers": defn.stickers,
@@ -175,7 +176,8 @@ def _solve(defn: Definition, state: tuple, method: str | None, budget: Budget, g
         raise PuzzleError("method: no specialized solver recognises this puzzle")
     with deadline.phase("search"):
         # States that are solved or a few moves from a goal get a shortest answer before any long method.
-        result = goals.short_solution(defn, state, budget.remaining()) if method in (None, SPECIAL) else None
+        result = (goals.short_solution(defn, state, budget.remaining(), budget.cancel)
+                  if method in (None, SPECIAL) else None)
         if result is None and special is not None and (method == SPECIAL or not optimal or special.can_prove_optimal):
             target = budget.max_length if budget.max_length is not None or optimal else special.target
             result = _solve_special(special, state, budget.part(max_length=target))
@@ -278,6 +280,11 @@ def effect(defn: Definition, moves) -> dict:
     from solver import discover as discovery  # here, so that numba loads only when discovery is used
 
     return discovery.effect(defn, moves)
+
+
+def lengths(defn: Definition, moves) -> dict:
+    """A sequence's length in the puzzle's metrics: {moves, turns} (solver.metrics)."""
+    return metrics.lengths(defn, moves)
 
 
 def discover(

@@ -12,7 +12,6 @@ from solver.definition.model import Definition
 from solver.engine import Codec
 from solver.search.bfs import bidirectional_bfs
 from solver.search.budget import Budget, Stopped
-from solver.search.engine import SolveResult
 
 # About a depth of 3 on a big cube: cheap next to any solve, and enough for the states one or two turns
 # from a goal that users check first.
@@ -20,11 +19,13 @@ SHORT_NODES = 20_000
 SHORT_SECONDS = 0.25
 
 
-def short_solution(defn: Definition, state, time_limit: float | None = None) -> SolveResult | None:
+def short_solution(defn: Definition, state, time_limit: float | None = None, cancel=None) -> SolveResult | None:
     """A shortest answer when a small bounded search finds one (method "bidir", proven optimal), else
-    None. It takes at most a tenth of `time_limit`."""
+    None. It takes at most a tenth of `time_limit`; `cancel` (the solve's) stops it too."""
+    from solver.search.engine import SolveResult  # here: numba loads only for a solve
+
     budget = Budget(time_limit=SHORT_SECONDS if time_limit is None else min(SHORT_SECONDS, time_limit / 10),
-                    node_limit=SHORT_NODES)
+                    node_limit=SHORT_NODES, cancel=cancel)
     codec = Codec(defn)
     try:
         moves, nodes = bidirectional_bfs(codec, codec.encode(state), budget)

@@ -30,6 +30,7 @@ class Lease:
         self.lost = threading.Event()  # the janitor gave the job to someone else: stop, write nothing
         self.fraction: float | None = None
         self.text = ""
+        self.claimed = time.monotonic()
 
     def __enter__(self) -> Lease:
         _heartbeat().hold(self)
@@ -83,14 +84,13 @@ class Heartbeat:
             self.leases.pop(lease.owner, None)
 
     def _run(self) -> None:
-        # a lease is at least one heartbeat old when it is first renewed: jobs shorter than that
-        # are never written to by this thread
-        seen: set[str] = set()
+        # a lease is at least half a heartbeat old when it is first renewed: jobs shorter than that
+        # are never written to by this thread, and a cancel reaches any other within 1.5 beats
         while True:
             time.sleep(settings.JOB_HEARTBEAT)
+            old_enough = time.monotonic() - settings.JOB_HEARTBEAT / 2
             with self.lock:
-                due = [lease for owner, lease in self.leases.items() if owner in seen]
-                seen = set(self.leases)
+                due = [lease for lease in self.leases.values() if lease.claimed <= old_enough]
             for lease in due:
                 if lease.lost.is_set() or lease.owner not in self.leases:  # lost, or finished meanwhile
                     continue

@@ -18,6 +18,7 @@ from django.db.backends.signals import connection_created
 
 from puzzlehub.jobs import services
 from puzzlehub.jobs.models import Job
+from solver import memory
 from solver.errors import PuzzleError
 from workers import runners
 from workers.lease import Lease
@@ -56,6 +57,7 @@ def run(job_id: int, runner) -> str:
     except Exception as exc:  # a bug: record it on the job rather than retrying it forever
         log.exception("job %s failed", job_id)
         status, result, error = Job.FAILED, None, f"internal error: {type(exc).__name__}: {exc}"
+    memory.give_back()  # the job's transient tables were freed: keep the process's size flat
     if not services.finish(job_id=job.id, owner=owner, status=status, result=result, error=error,
                            progress=lease.fraction, text=lease.text):
         log.warning("job %s: lease lost before finishing; outcome discarded", job_id)

@@ -3,11 +3,13 @@
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.exceptions import ValidationError
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
+from puzzlehub import limits
 from puzzlehub.accounts import selectors, services
 from puzzlehub.rest import WriteThrottle, created, validated
 
@@ -33,7 +35,7 @@ class UserCreate(APIView):
 
     @extend_schema(request=SignUpSerializer, responses={201: UserSerializer}, summary="Sign up")
     def post(self, request):
-        user = services.create_user(**validated(SignUpSerializer, request))
+        user = services.create_user(**validated(SignUpSerializer, request), address=limits.address(request))
         return created(UserSerializer, user, request)
 
 
@@ -51,3 +53,13 @@ class TokenCreate(ObtainAuthToken):
 
     throttle_classes = [WriteThrottle]
     parser_classes = api_settings.DEFAULT_PARSER_CLASSES  # ObtainAuthToken names DRF's own, unbounded
+
+    def post(self, request, *args, **kwargs):
+        username = request.data.get("username", "") if isinstance(request.data, dict) else ""
+        username = username if isinstance(username, str) else ""
+        limits.before_password(request, username)
+        try:
+            return super().post(request, *args, **kwargs)
+        except ValidationError:  # wrong username or password (or missing fields)
+            limits.wrong_password(request, username)
+            raise

@@ -11,6 +11,7 @@ from django.db import transaction
 from django.urls import get_resolver
 from rest_framework.authtoken.models import Token
 
+from puzzlehub import limits
 from puzzlehub.accounts.models import Profile
 
 User = get_user_model()
@@ -52,7 +53,8 @@ def validate_username(username: str) -> None:
 
 
 @transaction.atomic
-def create_user(*, username: str, email: str, password: str) -> User:
+def create_user(*, username: str, email: str, password: str, address: str | None = None) -> User:
+    """A new user; `address` (the caller's) counts against the sign-up limit once the rest is valid."""
     validate_username(username)
     user = User(username=username, email=email)
     try:
@@ -61,6 +63,8 @@ def create_user(*, username: str, email: str, password: str) -> User:
         raise ValidationError({"password": exc.messages}) from None
     user.set_password(password)
     user.full_clean(exclude=["password", "username"])
+    if address is not None:
+        limits.hit("signup", address)
     user.save()
     Profile.objects.create(user=user)
     return user

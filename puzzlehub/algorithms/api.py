@@ -20,6 +20,8 @@ class AlgorithmSerializer(serializers.Serializer):
     moves = serializers.CharField(help_text="the expanded move names, separated by spaces")
     written = serializers.CharField(help_text='as submitted in alg notation ("[R, U]"); "" when that was the plain moves')
     length = serializers.IntegerField()
+    lengths = serializers.SerializerMethodField(
+        help_text="the length in the puzzle's metrics: moves (each move 1) and turns (each smallest turn 1: quarter turns on cubes)")
     title = serializers.CharField()
     effect = serializers.JSONField(allow_null=True, help_text="the solver's description of what it does")
     source = serializers.ChoiceField(choices=[Algorithm.DISCOVERED, Algorithm.SUBMITTED])
@@ -34,6 +36,9 @@ class AlgorithmSerializer(serializers.Serializer):
     def get_repository(self, algorithm) -> str | None:
         revision = algorithm.revision
         return revision.repository.full_name if revision else None
+
+    def get_lengths(self, algorithm) -> dict | None:
+        return selectors.lengths_of(algorithm)
 
     def get_url(self, algorithm) -> str:
         return self.context["request"].build_absolute_uri(reverse("api-algorithm", kwargs={"pk": algorithm.id}))

@@ -3,12 +3,16 @@ or, once that (public) repository is gone, when a visible repository holds the s
 repository lists every visible algorithm of its current puzzle. Every list, count and "already
 known" check goes through visible_algorithms."""
 
+from django.core.exceptions import ValidationError
 from django.db.models import Prefetch, Q, QuerySet
 from django.http import Http404
 
 from puzzlehub.algorithms.models import Algorithm, AlgorithmSet, Comment, SetCase, Vote
+from puzzlehub.jobs.selectors import definition_of
 from puzzlehub.repos.models import Repository
 from puzzlehub.repos.selectors import visible_repositories
+from solver import api as solver_api
+from solver.errors import PuzzleError
 
 ORDERINGS = {"length": ("length", "-score"), "-score": ("-score", "length"), "score": ("score", "length"),
              "-length": ("-length", "-score"), "-created": ("-created",)}
@@ -99,3 +103,14 @@ def case_algorithms(*, case: SetCase, user, max_length: int | None = None, subse
 def cases_of(algorithm: Algorithm) -> QuerySet:
     """The set cases the algorithm solves (sets are per puzzle, seen by whoever sees it)."""
     return algorithm.cases.select_related("algorithm_set").order_by("algorithm_set__move", "algorithm_set__kind", "number")
+
+
+def lengths_of(algorithm: Algorithm) -> dict | None:
+    """The algorithm's length in its puzzle's metrics ({moves, turns}, solver.metrics); None when it
+    has no revision or the stored text no longer loads."""
+    if algorithm.revision is None:
+        return None
+    try:
+        return solver_api.lengths(definition_of(algorithm.revision), algorithm.moves.split())
+    except (ValidationError, PuzzleError, KeyError):  # KeyError: a move the stored text no longer has
+        return None

@@ -5,6 +5,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Sum
 from django.utils import timezone
 
+from puzzlehub import limits
 from puzzlehub.algorithms import markdown
 from puzzlehub.algorithms.models import Algorithm, Comment, Vote
 from puzzlehub.algorithms.selectors import known_algorithm
@@ -152,6 +153,7 @@ def add_comment(*, algorithm: Algorithm, author, body: str, parent: Comment | No
             raise ValidationError({"parent": "that comment is on another algorithm"})
         if parent.parent_id is not None:
             raise ValidationError({"parent": f"replies are one level deep: reply to comment {parent.parent_id}"})
+    limits.hit("comment", author.pk)  # after validation: a refused body does not use up the rate
     return Comment.objects.create(
         algorithm=algorithm, author=author, parent=parent, body=body, body_html=markdown.render(body)
     )

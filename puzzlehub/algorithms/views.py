@@ -11,16 +11,15 @@ from puzzlehub.algorithms import selectors
 from puzzlehub.jobs.selectors import definition_of
 from puzzlehub.repos import selectors as repo_selectors
 from puzzlehub.web.drawing import puzzle_svg
-from solver.discover.cases import WILDCARD
+from solver import api as solver_api
 
-IGNORED = "#9aa0a6"  # stickers a set does not look at
 HIDDEN = "\0"  # the symbol drawn for stickers outside the set
 
 
 def _case_drawing(defn, algorithm_set, state, label):
     inside = set(algorithm_set.stickers)
     shown = [c if x in inside else HIDDEN for x, c in enumerate(state)]
-    return puzzle_svg(defn, shown, label=label, extra_colours={WILDCARD: IGNORED, HIDDEN: "#d7dbe0"})
+    return puzzle_svg(defn, shown, label=label, extra_colours={HIDDEN: "#d7dbe0"})
 
 
 def _filters(request) -> tuple[int | None, set[str], str]:
@@ -71,6 +70,8 @@ def case_page(request, owner, name, move, kind, number):
     defn = definition_of(repository.head)
     return render(request, "algorithms/case.html", {
         "repo": repository, "set": algorithm_set, "case": case,
+        # the player starts at the case and aims at the set's goal (partial: the rest does not matter)
+        "play": {"state": solver_api.state_text(defn, case.state), "goal": solver_api.state_text(defn, algorithm_set.goal)},
         "drawing": _case_drawing(defn, algorithm_set, case.state, f"case {case.number}"),
         "algorithms": selectors.case_algorithms(case=case, user=request.user),
     })

@@ -240,7 +240,5 @@ def publish_catalog(*, names=None) -> list[tuple[str, str]]:
                             message="Update from the built-in catalog")
             report.append((name, "updated"))
         else:
-            if not repository.head.thumbnail:  # published before revisions had thumbnails
-                Revision.objects.filter(id=repository.head_id).update(thumbnail=analysis.direct_facts(defn)["thumbnail"])
             report.append((name, "unchanged"))
     return report

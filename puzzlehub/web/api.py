@@ -33,6 +33,9 @@ def revision_for(request, owner, name):
 class PlaySerializer(serializers.Serializer):
     setup = serializers.ListField(child=serializers.CharField(), help_text="the setup's moves, expanded")
     alg = serializers.ListField(child=serializers.CharField(), help_text="the alg's moves, expanded")
+    origin = serializers.ListField(child=serializers.CharField(),
+                                   help_text="the start state as the player shows it (? where the goal does not look)")
+    goal = serializers.ListField(child=serializers.CharField(), allow_null=True, help_text="the partial goal, if one was given")
     start = serializers.ListField(child=serializers.CharField(), help_text="the state after the setup")
     end = serializers.ListField(child=serializers.CharField(), help_text="the state after setup and alg")
     solved = serializers.BooleanField()
@@ -42,15 +45,18 @@ REV = OpenApiParameter("rev", int, description="revision number (default: the la
 
 
 class Play(APIView):
-    """Expand a permalink's `setup` and `alg` (alg notation) and replay them from the goal."""
+    """Expand a permalink's `setup` and `alg` (alg notation) and replay them from its `state` (default:
+    the goal) towards its `goal` (a partial goal, `?` where a sticker does not matter)."""
 
-    @extend_schema(parameters=[REV, OpenApiParameter("setup", str), OpenApiParameter("alg", str)],
+    @extend_schema(parameters=[REV, OpenApiParameter("setup", str), OpenApiParameter("alg", str),
+                               OpenApiParameter("state", str, description="the start state (default: the goal)"),
+                               OpenApiParameter("goal", str, description="a partial goal: ? where a sticker does not matter")],
                    responses=PlaySerializer)
     def get(self, request, owner, name):
         try:
             _repository, revision = revision_for(request, owner, name)
             defn = load_definition(revision.definition)
-            result = player.play_state(defn, setup=request.GET.get("setup", ""), alg=request.GET.get("alg", ""))
+            result = player.play_state(defn, **{key: request.GET.get(key, "") for key in ("setup", "alg", "state", "goal")})
         except ValidationError as exc:
             return Response(exc.message_dict, status=400)
         return Response(result)

@@ -52,30 +52,43 @@ def _label(x: float, y: float, symbol: str) -> str:
             f'paint-order="stroke" font-family="sans-serif" pointer-events="none">{escape(symbol)}</text>')
 
 
-def _arrow(ax: float, ay: float, bx: float, by: float, turned: bool = False) -> str:
-    """An arrow between two cell centres, shortened at both ends and moved a little to its right,
-    so that the two arrows of a swap run side by side."""
+# dark colours that stand out on every sticker colour (under a white halo): one per cycle of places
+CYCLE_COLOURS = ["#111111", "#c2185b", "#1f4fd1", "#7b1fa2", "#b35900", "#00796b", "#5d4037", "#455a64"]
+
+
+def _arrow(ax: float, ay: float, bx: float, by: float, turned: bool = False, colour: str = "#111111") -> str:
+    """An arrow between two cell centres, shortened at both ends and bowed to its right (the two
+    arrows of a swap bow apart, and crossing arrows of a long cycle stay apart), with a white halo
+    so that it reads over any sticker."""
     dx, dy = bx - ax, by - ay
     length = math.hypot(dx, dy)
     ux, uy = dx / length, dy / length
-    side = 0.12 * CELL
-    ax, ay = ax + ux * 0.22 * CELL - uy * side, ay + uy * 0.22 * CELL + ux * side
-    bx, by = bx - ux * 0.22 * CELL - uy * side, by - uy * 0.22 * CELL + ux * side
+    ax, ay = ax + ux * 0.22 * CELL, ay + uy * 0.22 * CELL
+    bx, by = bx - ux * 0.22 * CELL, by - uy * 0.22 * CELL
+    bow = min(0.18 * length, 0.9 * CELL)  # the control point's distance to the right of the chord
+    cx, cy = (ax + bx) / 2 - uy * bow, (ay + by) / 2 + ux * bow
+    # the head points along the curve's tangent at its end (from the control point)
+    tx, ty = bx - cx, by - cy
+    tangent = math.hypot(tx, ty)
+    tx, ty = tx / tangent, ty / tangent
     head, wing = 0.3 * CELL, 0.14 * CELL
-    tip = [(bx, by), (bx - ux * head - uy * wing, by - uy * head + ux * wing),
-           (bx - ux * head + uy * wing, by - uy * head - ux * wing)]
+    tip = [(bx, by), (bx - tx * head - ty * wing, by - ty * head + tx * wing),
+           (bx - tx * head + ty * wing, by - ty * head - tx * wing)]
     points = " ".join(f"{x:.1f},{y:.1f}" for x, y in tip)
+    ex, ey = bx - tx * head * 0.8, by - ty * head * 0.8
+    d = f"M{ax:.1f},{ay:.1f} Q{cx:.1f},{cy:.1f} {ex:.1f},{ey:.1f}"
     dash = ' stroke-dasharray="4 3"' if turned else ""  # the piece arrives turned
-    return (f'<line x1="{ax:.1f}" y1="{ay:.1f}" x2="{bx - ux * head * 0.8:.1f}" y2="{by - uy * head * 0.8:.1f}" '
-            f'stroke="#111" stroke-width="2.2" stroke-linecap="round"{dash}/><polygon points="{points}" fill="#111"/>')
+    return (f'<path d="{d}" fill="none" stroke="#fff" stroke-width="4.6" stroke-linecap="round" opacity=".8"/>'
+            f'<path class="arrow" d="{d}" fill="none" stroke="{colour}" stroke-width="2.2" stroke-linecap="round"{dash}/>'
+            f'<polygon points="{points}" fill="{colour}" stroke="#fff" stroke-width=".8"/>')
 
 
-def _twist_mark(x: float, y: float) -> str:
+def _twist_mark(x: float, y: float, colour: str = "#111111") -> str:
     r = 0.3 * CELL
-    return (f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" fill="none" stroke="#111" stroke-width="2" '
+    return (f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" fill="#fff" fill-opacity=".6" stroke="{colour}" stroke-width="2" '
             f'stroke-dasharray="{1.5 * r:.1f} {0.35 * r:.1f}"/>'
             f'<text x="{x:.1f}" y="{y:.1f}" font-size="{CELL * 0.42:.1f}" text-anchor="middle" '
-            f'dominant-baseline="central" fill="#111" font-family="sans-serif">↻</text>')
+            f'dominant-baseline="central" fill="{colour}" font-family="sans-serif">↻</text>')
 
 
 def puzzle_svg(defn, state=None, *, label: str = "", extra_colours: dict | None = None,
@@ -112,10 +125,11 @@ def puzzle_svg(defn, state=None, *, label: str = "", extra_colours: dict | None 
 
         parts.append('<g class="effect-arrows" aria-hidden="true">')
         for a in arrows:
+            colour = CYCLE_COLOURS[a.get("cycle", 0) % len(CYCLE_COLOURS)]
             if a["twist"]:
-                parts.append(_twist_mark(*centre(a["from"])))
+                parts.append(_twist_mark(*centre(a["from"]), colour))
             else:
-                parts.append(_arrow(*centre(a["from"]), *centre(a["to"]), a.get("turned", False)))
+                parts.append(_arrow(*centre(a["from"]), *centre(a["to"]), a.get("turned", False), colour))
         parts.append("</g>")
     parts.append("</svg>")
     return mark_safe("".join(parts))

@@ -92,22 +92,44 @@ def _moves(defn, field: str, text: str) -> list[str]:
         raise ValidationError({field: str(exc)}) from None
 
 
-def play_state(defn, *, setup: str = "", alg: str = "") -> dict:
-    """The expanded setup and alg of a permalink and the states they lead to from the goal."""
-    if len(setup) + len(alg) > MAX_PERMALINK_CHARS:
-        raise ValidationError({"alg": f"setup and alg together are longer than {MAX_PERMALINK_CHARS:,} characters"})
+def _start(defn, state: str, goal: str):
+    """A permalink's partial goal (`?` where a sticker does not matter) and the state its moves start
+    from, as the player shows them: with a partial goal every piece the goal does not look at is `?`
+    (the projected puzzle, solver.partial), so the player turns and solves the smaller puzzle."""
+    projection = None
+    if goal:
+        try:
+            projection = solver_api.partial_goal(defn, solver_api.parse_goal(defn, goal))
+        except PuzzleError as exc:
+            raise ValidationError({"goal": str(exc).removeprefix("goal: ")}) from None
+    if not state:
+        return (projection.defn.goal if projection else defn.goal), projection
+    try:
+        start = solver_api.parse_state(defn, state, wildcard=solver_api.WILDCARD if projection else None)
+        return (projection.state(start) if projection else start), projection
+    except PuzzleError as exc:
+        raise ValidationError({"state": str(exc).removeprefix("state: ")}) from None
+
+
+def play_state(defn, *, setup: str = "", alg: str = "", state: str = "", goal: str = "") -> dict:
+    """The expanded setup and alg of a permalink and the states they lead to from its start state
+    (`state`, else the goal) towards its goal (`goal`, partial, else the puzzle's)."""
+    if len(setup) + len(alg) + len(state) + len(goal) > MAX_PERMALINK_CHARS:
+        raise ValidationError({"alg": f"setup, alg, state and goal together are longer than {MAX_PERMALINK_CHARS:,} characters"})
+    origin, projection = _start(defn, state, goal)
     setup_moves = _moves(defn, "setup", setup)
     alg_moves = _moves(defn, "alg", alg)
     try:
-        start = solver_api.apply_moves(defn, setup_moves)
+        start = solver_api.apply_moves(defn, setup_moves, origin)
     except PuzzleError as exc:
         raise ValidationError({"setup": str(exc)}) from None
     try:
         end = solver_api.apply_moves(defn, alg_moves, start)
     except PuzzleError as exc:
         raise ValidationError({"alg": str(exc)}) from None
-    return {"setup": setup_moves, "alg": alg_moves, "start": list(start), "end": list(end),
-            "solved": solver_api.verify(defn, end, [])}
+    return {"setup": setup_moves, "alg": alg_moves, "origin": list(origin), "start": list(start), "end": list(end),
+            "goal": list(projection.defn.goal) if projection else None,
+            "solved": solver_api.verify(projection.defn if projection else defn, end, [])}
 
 
 def scramble(defn, seed=None) -> dict:
@@ -127,7 +149,7 @@ def _script_json(data) -> str:
 
 
 def player_context(request, repository, revision, *, key: str = "player", setup=(), alg=(), cursor=None,
-                   start=None, readonly: bool = False, permalink: bool = False, error: str = "") -> dict:
+                   start=None, goal=None, readonly: bool = False, permalink: bool = False, error: str = "") -> dict:
     """What web/_player.html needs to mount one player; `key` keeps element ids apart when a page
     has several."""
     owner, name = repository.owner.username, repository.name
@@ -135,7 +157,8 @@ def player_context(request, repository, revision, *, key: str = "player", setup=
     context = {
         "key": key,
         "model": _script_json(model_json(revision)),
-        "initial": _script_json({"start": list(start) if start else None, "setup": list(setup), "alg": alg,
+        "initial": _script_json({"start": list(start) if start else None, "goal": list(goal) if goal else None,
+                                 "setup": list(setup), "alg": alg,
                                  "cursor": len(alg) if cursor is None else cursor, "error": error}),
         "readonly": readonly,
         "permalink": permalink,

@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.views.decorators.clickjacking import xframe_options_exempt
 from django.views.decorators.http import require_POST
 
+from puzzlehub import limits
 from puzzlehub.accounts import selectors as account_selectors
 from puzzlehub.accounts import services as accounts
 from puzzlehub.algorithms import selectors as algorithm_selectors
@@ -40,7 +41,12 @@ def _form_page(request, template: str, context: dict, *forms_):
 class LoginView(auth_views.LoginView):
     template_name = "web/login.html"
 
+    def post(self, request, *args, **kwargs):
+        limits.before_password(request, request.POST.get("username", ""))
+        return super().post(request, *args, **kwargs)
+
     def form_invalid(self, form):
+        limits.wrong_password(self.request, self.request.POST.get("username", ""))
         return self.render_to_response(self.get_context_data(form=form), status=400)
 
 
@@ -122,7 +128,7 @@ def signup(request):
     form = forms.SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            user = accounts.create_user(**form.cleaned_data)
+            user = accounts.create_user(**form.cleaned_data, address=limits.address(request))
         except ValidationError as exc:
             forms.apply_errors(form, exc)
         else:
@@ -277,28 +283,32 @@ def revision_page(request, owner, name, number):
 
 
 def play_page(request, owner, name, embed=False):
-    """The player on its own, holding everything in its URL: ?rev=N&setup=...&alg=...&at=K. A bad
+    """The player on its own, holding everything in its URL: ?rev=N&setup=...&alg=...&at=K, and a
+    start state and partial goal (&state=...&goal=..., `?` where a sticker does not matter). A bad
     permalink shows what is wrong (status 400) above the player at the latest revision."""
     repository = repo_selectors.get_repository(owner=owner, name=name, user=request.user)
-    problems, setup, alg = [], [], []
+    problems, setup, alg, origin, goal = [], [], [], None, None
     try:
         _repository, revision = revision_for(request, owner, name)
     except ValidationError as exc:
         problems += [f"{field}: {' '.join(m)}" for field, m in exc.message_dict.items()]
         revision = repository.head
     setup_text, alg_text = request.GET.get("setup", ""), request.GET.get("alg", "")
+    state_text, goal_text = request.GET.get("state", ""), request.GET.get("goal", "")
     try:
-        state = player.play_state(repos.load_definition(revision.definition), setup=setup_text, alg=alg_text)
-        setup, alg = state["setup"], state["alg"]
+        state = player.play_state(repos.load_definition(revision.definition), setup=setup_text, alg=alg_text,
+                                  state=state_text, goal=goal_text)
+        setup, alg, goal = state["setup"], state["alg"], state["goal"]
+        origin = state["origin"] if state_text or goal_text else None
     except ValidationError as exc:
         problems += [f"{field}: {' '.join(m)}" for field, m in exc.message_dict.items()]
     at = request.GET.get("at", "")
     cursor = min(int(at), len(alg)) if at.isdigit() else (0 if embed else len(alg))
     context = {
         "repo": repository, "revision": revision, "problems": problems,
-        "setup_text": setup_text, "alg_text": alg_text,
-        "player": _player(request, repository, revision, setup=setup, alg=alg, cursor=cursor,
-                          permalink=not embed, key="play"),
+        "setup_text": setup_text, "alg_text": alg_text, "state_text": state_text, "goal_text": goal_text,
+        "player": _player(request, repository, revision, setup=setup, alg=alg, cursor=cursor, start=origin,
+                          goal=goal, permalink=not embed, key="play"),
         "drawing": _drawing(revision, label=repository.full_name),
     }
     return render(request, "web/embed.html" if embed else "web/play.html", context,
@@ -413,6 +423,7 @@ def algorithm_page(request, pk):
         "algorithm": algorithm,
         "repo": revision.repository if revision else None,
         "before": before, "after": after, "effect": effect, "player": play, "variants": shown,
+        "lengths": algorithm_selectors.lengths_of(algorithm),
         "cases": algorithm_selectors.cases_of(algorithm) if revision is not None else [],
         "my_vote": algorithm_selectors.vote_of(user=request.user, algorithm=algorithm),
         "comments": algorithm_selectors.comments_of(algorithm),

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from typing import Callable
 
 from solver.catalog import (
-    ball_ring, cubes, cuboids, dino, flipit, globe, loopover, megaminx, pyraminx, skewb, sliding, wreath,
+    ball_ring, cubes, cuboids, dino, flipit, globe, little_chop, loopover, megaminx, octahedra, pyraminx, rex, skewb,
+    sliding, wreath,
 )
 from solver.errors import DefinitionError
 
@@ -37,6 +38,11 @@ FAMILIES = (
     Family("pyraminx", "pyraminx", (), pyraminx.build, pyraminx.describe, ("pyraminx",)),
     Family("skewb", "skewb", (), skewb.build, skewb.describe, ("skewb",)),
     Family("dino", "dino", (), dino.build, dino.describe, ("dino",)),
+    Family("rex", "rex", (), rex.build, rex.describe, ("rex",)),
+    Family("little-chop", "little-chop", (), little_chop.build, little_chop.describe, ("little-chop",)),
+    Family("skewb-diamond", "skewb-diamond", (), octahedra.build_diamond, octahedra.describe_diamond,
+           ("skewb-diamond",)),
+    Family("fto", "fto", (), octahedra.build_fto, octahedra.describe_fto, ("fto",)),
     Family("megaminx", "megaminx", (), megaminx.build, megaminx.describe, ("megaminx",)),
     Family("ball-ring", "ball-ring", (), ball_ring.build, ball_ring.describe, ("ball-ring",)),
     Family(rf"loopover-{N}x{N}", "loopover-RxC", (loopover.SIZES,) * 2, loopover.build, loopover.describe,

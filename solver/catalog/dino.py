@@ -10,6 +10,7 @@ the corner's three edges on its side.
 from __future__ import annotations
 
 from solver.catalog import box
+from solver.catalog.geometry import outward
 
 # move name: the corner it turns around (x: R +1, y: U +1, z: F +1)
 CORNERS = {
@@ -31,9 +32,25 @@ def stickers() -> list[box.Sticker]:
     return result
 
 
+SHRINK = 0.85  # each triangle drawn a little smaller than its place, leaving a gap
+
+
+def triangle(s: box.Sticker) -> list[list[float]]:
+    """The sticker's triangle: between its face's centre and the two ends of its edge (doubled
+    coordinates: faces at 3), counter-clockwise seen from outside; its centre is the sticker's point."""
+    axis = box.FACES[s.face][0]
+    toward = [0 if a else (1 if c > 0 else -1 if c < 0 else 0) for a, c in zip(axis, s.point)]
+    along = [0 if a or t else 1 for a, t in zip(axis, toward)]
+    corners = [[3 * a for a in axis]] + [[3 * (a + t + sign * g) for a, t, g in zip(axis, toward, along)]
+                                         for sign in (1, -1)]
+    shrunk = [[round(p + SHRINK * (c - p), 4) for c, p in zip(corner, s.point)] for corner in corners]
+    return outward(shrunk, axis)
+
+
 def build(name: str = "dino") -> dict:
     sts = stickers()
-    return box.corner_turn_puzzle(name, describe(), sts, CORNERS, CUT, [s.cell for s in sts])
+    return box.corner_turn_puzzle(name, describe(), sts, CORNERS, CUT, [s.cell for s in sts],
+                                  polygons=[triangle(s) for s in sts])
 
 
 def describe() -> str:

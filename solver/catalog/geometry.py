@@ -76,3 +76,26 @@ class Body:
     def whole_turn(self, axis: Sequence[float], degrees: float) -> Perm | None:
         """A rotation of the whole puzzle (a symmetry when it maps the body onto itself)."""
         return self.turn(rotation(axis, degrees), lambda i: True)
+
+
+def triangle_grid(n: int):
+    """The n*n small triangles of a triangular face cut in n rows, drawn apex up: (row, index in
+    row, weights of the face's apex, left and right corners in units of 1/(3n)) per triangle, row by
+    row; index even = pointing like the face. The weights place the triangle's centre."""
+    for r in range(n):
+        for t in range(2 * r + 1):
+            m = t // 2
+            if t % 2 == 0:
+                yield r, t, (3 * (n - 1 - r) + 1, 3 * (r - m) + 1, 3 * m + 1)
+            else:
+                yield r, t, (3 * (n - 1 - r) + 2, 3 * (r - m) - 1, 3 * m + 2)
+
+
+def outward(corners: list[list[float]], inside_to_out: Sequence[float]) -> list[list[float]]:
+    """A flat polygon's corners ordered counter-clockwise seen from outside (`inside_to_out` points
+    out of the solid through it)."""
+    a, b, c = corners[:3]
+    u = [b[k] - a[k] for k in range(3)]
+    w = [c[k] - b[k] for k in range(3)]
+    normal = [u[1] * w[2] - u[2] * w[1], u[2] * w[0] - u[0] * w[2], u[0] * w[1] - u[1] * w[0]]
+    return corners if dot(normal, inside_to_out) > 0 else corners[::-1]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from solver.catalog import native
-from solver.catalog.geometry import Body
+from solver.catalog.geometry import Body, outward, triangle_grid
 
 VERTICES = {"U": (1, 1, 1), "L": (-1, -1, 1), "R": (1, -1, -1), "B": (-1, 1, -1)}
 
@@ -34,17 +34,8 @@ FACES = {
 
 
 def _triangles():
-    """The 9 small triangles of a face drawn apex up, as (row, index in row, weights of apex, left,
-    right in ninths); index even = pointing up. Tips are left out."""
-    for r in range(3):
-        for t in range(2 * r + 1):
-            m = t // 2
-            if t % 2 == 0:
-                w = (7 - 3 * r, 3 * r - 3 * m + 1, 3 * m + 1)
-            else:
-                w = (8 - 3 * r, 3 * r - 3 * m - 1, 3 * m + 2)
-            if 7 not in w:
-                yield r, t, w
+    """The small triangles of a face (see geometry.triangle_grid, in ninths), tips left out."""
+    return (t for t in triangle_grid(3) if 7 not in t[2])
 
 
 def stickers() -> list[tuple[str, tuple[float, int, str], tuple[int, int, int]]]:
@@ -72,11 +63,7 @@ def _polygon(face: str, cell, point) -> list[list[float]]:
     like_face = (cell[2] == "triangle-up") != FACES[face].down
     sign = 3 * SHRINK if like_face else -3 * SHRINK
     corners = [[round(point[i] + sign * (v[i] - centre[i]), 4) for i in range(3)] for v in vertices]
-    a, b, c = corners
-    u = [b[i] - a[i] for i in range(3)]
-    w = [c[i] - b[i] for i in range(3)]
-    normal = [u[1] * w[2] - u[2] * w[1], u[2] * w[0] - u[0] * w[2], u[0] * w[1] - u[1] * w[0]]
-    return corners if sum(n * x for n, x in zip(normal, centre)) > 0 else corners[::-1]
+    return outward(corners, centre)
 
 
 def build(name: str = "pyraminx") -> dict:

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from solver import deadline
 from solver.definition.model import Definition
 from solver.discover import kernels
 from solver.discover.effects import Effect, Effects
@@ -40,6 +41,7 @@ PRODUCT_SIDE = 12_000  # sequences on each side of the products phase
 TARGET_LIMIT = 20_000  # meet-in-the-middle targets per class, at most
 PAIRS_PER_CALL = 1_000_000  # pairs per kernel call between budget checks
 B_SIDE = 400  # most pool entries on the B side of commutators
+ROWS_PER_CHECK = 8192  # rows built between two budget checks
 
 
 @dataclass(frozen=True)
@@ -120,52 +122,66 @@ class Discovery:
         two = pool.upto(min(2, pool.complete_depth))
         return two if two <= B_SIDE else pool.upto(1)
 
-    def short_pieces(self) -> tuple[np.ndarray, np.ndarray, list]:
+    def short_pieces(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The A side of commutators, shortest first: pool entries (as many as the pair budget
         allows) and powers P^k of pool entries of 2..4 moves up to POWER_LENGTH moves (a power often
         keeps a small part of what P does, like (R' D' R D)^2 twisting one corner of U).
-        Returns rows, their lengths and how to rebuild each sequence: (pool entry, power)."""
+        Returns rows, their lengths and how to rebuild each sequence: rows (pool entry, power)."""
         pool = self.pool
         nb = self.b_side()
         depth = len(pool.levels) - 1
         while depth > 1 and pool.upto(depth) * nb > PAIR_BUDGET:
             depth -= 1
         na = pool.upto(depth)
-        rows = [pool.store[:na]]
-        recipe = [(e, 1) for e in range(na)]
+        blocks = [(0, na, 1)]  # (first pool entry, end, power)
         for d in range(2, min(4, pool.complete_depth) + 1):
             start, stop = pool.levels[d]
-            base = pool.store[start:stop].astype(np.int64)
-            current = base
-            for k in range(2, POWER_LENGTH // d + 1):
-                current = np.take_along_axis(base, current, axis=1)
-                rows.append(current.astype(pool.store.dtype))
-                recipe.extend((e, k) for e in range(start, stop))
-        lengths = np.array([int(pool.depth[e]) * k for e, k in recipe], dtype=np.int64)
+            blocks += [(start, stop, k) for k in range(2, POWER_LENGTH // d + 1)]
+        entries = np.concatenate([np.arange(a, b) for a, b, _k in blocks])
+        powers = np.concatenate([np.full(b - a, k) for a, b, k in blocks])
+        lengths = pool.depth[entries].astype(np.int64) * powers
         order = np.argsort(lengths, kind="stable")
-        return np.concatenate(rows)[order], lengths[order], [recipe[i] for i in order]
+        entries, powers = entries[order], powers[order]
+        # the rows in chunks, the budget checked between them: there may be millions
+        rows = np.empty((len(order), pool.store.shape[1]), dtype=pool.store.dtype)
+        for s in range(0, len(order), ROWS_PER_CHECK):
+            self.budget.check()
+            part, k = slice(s, s + ROWS_PER_CHECK), powers[s:s + ROWS_PER_CHECK, None]
+            base = pool.store[entries[part]].astype(np.int64)
+            current = base
+            for power in range(2, int(k.max()) + 1):
+                current = np.where(k >= power, np.take_along_axis(base, current, axis=1), current)
+            rows[part] = current
+        return rows, lengths[order], np.stack([entries, powers], axis=1)
+
+    def _piece_masks(self, rows: np.ndarray, words: int) -> np.ndarray:
+        """Which pieces each row moves (bits), in chunks between budget checks."""
+        masks = np.zeros((len(rows), words), dtype=np.uint64)
+        for s in range(0, len(rows), 8 * ROWS_PER_CHECK):
+            self.budget.check()
+            part = slice(s, s + 8 * ROWS_PER_CHECK)
+            kernels.piece_masks(rows[part], len(rows[part]), self.piece_ptr, self.piece_stk, masks[part])
+        return masks
 
     def _scan(self, a_rows, a_len, b_rows, b_len, commutator: bool, deadline: float) -> np.ndarray:
         """Rows (A, B, support) of the pairs kernel over all A and B, within the deadline; a_len and
         b_len are what each side adds to the length of the result."""
         words = (len(self.piece_ptr) - 1 + 63) // 64
-        a_masks = np.zeros((len(a_rows), words), dtype=np.uint64)
-        kernels.piece_masks(a_rows, len(a_rows), self.piece_ptr, self.piece_stk, a_masks)
-        b_masks = np.zeros((len(b_rows), words), dtype=np.uint64)
-        kernels.piece_masks(b_rows, len(b_rows), self.piece_ptr, self.piece_stk, b_masks)
+        a_masks, b_masks = self._piece_masks(a_rows, words), self._piece_masks(b_rows, words)
         shapes = np.zeros(1 << 16, dtype=np.uint64)
         counts = np.zeros(1 << 16, dtype=np.int32)
         out = np.zeros((200_000, 3), dtype=np.int64)
         count = 0
         chunk = max(1, PAIRS_PER_CALL // len(b_rows))
-        for start in range(0, len(a_rows), chunk):
-            count = kernels.pairs(a_rows, a_masks, a_len, start, min(len(a_rows), start + chunk), b_rows, b_masks,
-                                  b_len, len(b_rows), self.max_length, commutator, self.rinv, self.piece_ptr, self.piece_stk, self.colour,
-                                  self.ref_stk, self.ref_mask, self.max_support, self.max_support, shapes, counts,
-                                  PER_SHAPE, out, count)
-            self.budget.tick(self.pool.count)
-            if count >= len(out) or time.monotonic() > deadline:
-                break
+        with self.budget.watching() as stop:  # a call may take a second: it reads the stop flag
+            for start in range(0, len(a_rows), chunk):
+                count = kernels.pairs(a_rows, a_masks, a_len, start, min(len(a_rows), start + chunk), b_rows, b_masks,
+                                      b_len, len(b_rows), self.max_length, commutator, self.rinv, self.piece_ptr,
+                                      self.piece_stk, self.colour, self.ref_stk, self.ref_mask, self.max_support,
+                                      self.max_support, shapes, counts, PER_SHAPE, out, count, stop)
+                self.budget.tick(self.pool.count)
+                if count >= len(out) or time.monotonic() > deadline:
+                    break
         return out[:count]
 
     def commutators(self, deadline: float) -> None:
@@ -176,7 +192,7 @@ class Discovery:
         if self.moves.closed_under_inverse:
             a_full = 2 * a_len
         else:
-            a_full = np.array([k * sum(1 + int(inverse_len[m]) for m in pool.sequence(e)) for e, k in recipe],
+            a_full = np.array([k * sum(1 + int(inverse_len[m]) for m in pool.sequence(int(e))) for e, k in recipe],
                               dtype=np.int64)
 
         def built(b_rows):
@@ -184,7 +200,7 @@ class Discovery:
             b_len = np.array([sum(1 + int(inverse_len[m]) for m in pool.sequence(e)) for e in range(len(b_rows))],
                              dtype=np.int64)
             for i, j, _support in self._scan(a_rows, a_full, b_rows, b_len, True, deadline):
-                e, power = recipe[int(i)]
+                e, power = (int(x) for x in recipe[int(i)])
                 a = pool.sequence(e) * power
                 b = pool.sequence(int(j))
                 yield tuple(self.moves.simplify(a + b + self.moves.inverse_of(a) + self.moves.inverse_of(b)))
@@ -320,22 +336,26 @@ def discover(defn: Definition, *, max_length: int | None = None, max_support: in
     if time_limit is not None and (not isinstance(time_limit, (int, float)) or isinstance(time_limit, bool)
                                    or not time_limit > 0):
         raise PuzzleError(f"time_limit: must be a positive number of seconds, got {time_limit!r}")
-    # The budget is for searching: compiling the kernels (once per process) happens before it starts.
+    # The budget is for searching: compiling the kernels (once per process; a worker does it before
+    # it forks) happens before it starts.
     kernels.warm_up()
     budget = Budget(time_limit=DEFAULT_TIME if time_limit is None else time_limit, progress=progress, cancel=cancel)
     effects = Effects(defn, MoveSet.of(defn))  # MoveSet refuses guarded moves
-    run = Discovery(effects, max_length=max_length or DEFAULT_LENGTH, max_support=max_support or DEFAULT_SUPPORT,
-                    budget=budget, keep=keep or KEEP)
+    run = None
     total = budget.time_limit
     start = budget.started
     try:
-        effects.automorphisms  # noqa: B018  (found up front: keys and targets use them)
-        run.build_pool(start + 0.25 * total)
-        run.from_pool(start + 0.35 * total)
-        run.commutators(start + 0.6 * total)
-        run.products(start + 0.7 * total)
-        run.conjugates(start + 0.72 * total)
-        run.shortest_per_class(start + 0.97 * total)
+        # everything under the budget, the set-up too: the symmetry search alone may take seconds
+        with deadline.limit(budget):
+            effects.automorphisms  # noqa: B018  (found up front: keys and targets use them)
+            run = Discovery(effects, max_length=max_length or DEFAULT_LENGTH,
+                            max_support=max_support or DEFAULT_SUPPORT, budget=budget, keep=keep or KEEP)
+            run.build_pool(start + 0.25 * total)
+            run.from_pool(start + 0.35 * total)
+            run.commutators(start + 0.6 * total)
+            run.products(start + 0.7 * total)
+            run.conjugates(start + 0.72 * total)
+            run.shortest_per_class(start + 0.97 * total)
     except Stopped:
         pass
-    return run.results()
+    return [] if run is None else run.results()

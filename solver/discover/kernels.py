@@ -220,11 +220,13 @@ def _admit(shapes, counts, key, per_shape):
 
 @njit(cache=True, nogil=True)
 def pairs(a_store, a_masks, a_len, a_start, a_stop, b_store, b_masks, b_len, b_stop, max_len, commutator, rinv,
-          piece_ptr, piece_stk, colour, ref_stk, ref_mask, max_overlap, limit, shapes, counts, per_shape, out, count):
+          piece_ptr, piece_stk, colour, ref_stk, ref_mask, max_overlap, limit, shapes, counts, per_shape, out, count,
+          stop):
     """For A in a_store[a_start:a_stop] and B in b_store[1:b_stop] whose moved pieces overlap: the
     commutator A B A' B' (overlap at most max_overlap) or the product A B (at most `limit` pieces
     moved by only one of them), kept when it moves 1..limit pieces and its cycle shape has had fewer than per_shape before (shapes/counts: a hash table
-    kept across calls). Rows (A, B, support) go to out from `count`; returns the new count."""
+    kept across calls). Rows (A, B, support) go to out from `count`; returns the new count, early
+    when the budget's stop flag (stop[0]) is raised."""
     n = a_store.shape[1]
     words = a_masks.shape[1]
     ainv = np.empty(n, dtype=a_store.dtype)
@@ -232,6 +234,8 @@ def pairs(a_store, a_masks, a_len, a_start, a_stop, b_store, b_masks, b_len, b_s
     c = np.empty(n, dtype=a_store.dtype)
     seen = np.zeros(n, dtype=np.bool_)
     for i in range(a_start, a_stop):
+        if stop[0] != 0:
+            return count
         a = a_store[i]
         _inverse(a, ainv)
         for j in range(1, b_stop):
@@ -269,13 +273,16 @@ def pairs(a_store, a_masks, a_len, a_start, a_stop, b_store, b_masks, b_len, b_s
 
 
 @njit(cache=True, nogil=True)
-def meet(store, table, b_start, b_stop, targets, out, count):
+def meet(store, table, b_start, b_stop, targets, out, count, stop):
     """For B in store[b_start:b_stop] and each target t, look up A = t B' (so that A then B is t);
-    rows (A, B, target) of hits go to out from `count`. Returns the new count."""
+    rows (A, B, target) of hits go to out from `count`. Returns the new count, early when the
+    budget's stop flag (stop[0]) is raised."""
     n = store.shape[1]
     binv = np.empty(n, dtype=store.dtype)
     x = np.empty(n, dtype=store.dtype)
     for j in range(b_start, b_stop):
+        if stop[0] != 0:
+            return count
         _inverse(store[j], binv)
         for t in range(targets.shape[0]):
             row = targets[t]
@@ -317,5 +324,5 @@ def warm_up() -> None:
         rows = store[:count].copy()
         lengths = np.ones(count, dtype=np.int64)
         pairs(rows, masks, lengths, 0, count, rows, masks, lengths, count, 4, True, rinv, ptr, stk, colour, ref_stk,
-              ref_mask, 2, 2, shapes, counts, 4, out, 0)
-        meet(store, table, 1, count, rows, out, 0)
+              ref_mask, 2, 2, shapes, counts, 4, out, 0, np.zeros(1, np.int64))
+        meet(store, table, 1, count, rows, out, 0, np.zeros(1, np.int64))

@@ -12,7 +12,7 @@ from functools import cached_property
 
 import numpy as np
 
-from solver import perm
+from solver import deadline, perm
 from solver.definition.model import Definition
 from solver.errors import PuzzleError
 from solver.perm import Perm
@@ -123,6 +123,8 @@ class MoveSet:
         arr = self.array
         out = np.empty((len(seqs), self.stickers), dtype=self.dtype)
         for k, seq in enumerate(seqs):
+            if k % 1024 == 0:
+                deadline.check()  # the running job's cancel: there may be tens of thousands
             row = np.arange(self.stickers, dtype=self.dtype)
             for m in seq:
                 row = arr[m][row]

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from solver.deadline import check
 from solver.definition.model import Definition
 from solver.discover import kernels
 from solver.discover.effects import Effects
@@ -49,6 +50,7 @@ def conjugacy_class(effects: Effects, q: Perm, limit: int = CLASS_LIMIT,
     while len(frontier):
         fresh = []
         for g, ginv in zip(arr, inv):
+            check()  # the running job's cancel
             conj = g[frontier[:, ginv]]  # x -> g'(x) -> q -> g
             for row in conj:
                 b = row.tobytes()
@@ -112,11 +114,12 @@ def shortest(pool: Pool, targets: np.ndarray, *, max_length: int, budget: Budget
             break
         start, stop = pool.levels[b]
         count = 0
-        for j in range(start, stop, CHUNK):
-            count = kernels.meet(pool.store, pool.table, j, min(stop, j + CHUNK), rows, out, count)
-            budget.tick(pool.count, d + b)
-            if deadline is not None and time.monotonic() > deadline:
-                return Shortest(None, [], False, searched)
+        with budget.watching() as flag:  # a call over many targets may take a second: it reads the stop flag
+            for j in range(start, stop, CHUNK):
+                count = kernels.meet(pool.store, pool.table, j, min(stop, j + CHUNK), rows, out, count, flag)
+                budget.tick(pool.count, d + b)
+                if deadline is not None and time.monotonic() > deadline:
+                    return Shortest(None, [], False, searched)
         if count:
             found = sorted((int(pool.depth[a]) + b, int(a), int(bb)) for a, bb, _t in out[:count])
             best = found[0][0]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import time
 
-from solver import perm
+from solver import deadline, perm
 from solver.perm import Perm
 
 AUTOMORPHISM_LIMIT = 4096
@@ -32,7 +32,8 @@ def _cycle_lengths(p: Perm) -> list[int]:
 def automorphisms(perms: tuple[Perm, ...], time_limit: float = 3.0) -> tuple[list[Perm], bool]:
     """The sticker permutations that map the move set onto itself by conjugation (fixing the
     stickers no move touches), one per way of mapping moves to moves, and whether the search
-    finished within its limits."""
+    finished within its limits. The running job's budget (solver.deadline) may stop it too
+    (Cancelled, OutOfTime): it can take seconds."""
     n = len(perms[0])
     m_count = len(perms)
     clen = [_cycle_lengths(p) for p in perms]
@@ -40,7 +41,7 @@ def automorphisms(perms: tuple[Perm, ...], time_limit: float = 3.0) -> tuple[lis
     moved = [x for x in range(n) if any(p[x] != x for p in perms)]
     profile = {x: tuple(sorted(cl[x] for cl in clen)) for x in moved}
     found: dict[tuple[int, ...], Perm] = {}  # move images -> the first automorphism found for them
-    deadline = time.monotonic() + time_limit
+    until = time.monotonic() + time_limit
     complete = True
 
     def propagate(sigma, sinv, pi, events) -> bool:
@@ -65,7 +66,8 @@ def automorphisms(perms: tuple[Perm, ...], time_limit: float = 3.0) -> tuple[lis
     def search(sigma, sinv, pi, pinv) -> bool:
         """Extend a partial automorphism; True when one was completed below."""
         nonlocal complete
-        if len(found) >= AUTOMORPHISM_LIMIT or time.monotonic() > deadline:
+        deadline.check()
+        if len(found) >= AUTOMORPHISM_LIMIT or time.monotonic() > until:
             complete = False
             return False
         # a move with an assigned sticker in its support but no image yet: branch on its image

@@ -101,26 +101,37 @@ def variants(defn: Definition, moves: list[str]) -> list[dict]:
 
 
 def arrows(defn: Definition, moves: list[str], cells) -> list[dict]:
-    """[{"from": sticker, "to": sticker, "turned": bool, "twist": bool}] for the pieces `moves`
-    move: an arrow from a piece's place to the place it goes, drawn between stickers that
+    """[{"from": sticker, "to": sticker, "turned": bool, "twist": bool, "cycle": int}] for the pieces
+    `moves` move: an arrow from a piece's place to the place it goes, drawn between stickers that
     correspond in the two places (of those, the pair closest in the layout, so a layer's arrows
     stay on its face); `turned` when the piece arrives turned, `twist` (from == to) for a piece
-    turned in its place. `cells` are the drawing's places of the stickers ((x, y, ...) or None)."""
+    turned in its place; `cycle` numbers the cycle of places the arrow belongs to (0, 1, ... in the
+    order met), so a drawing can tell crossing cycles apart. `cells` are the drawing's places of
+    the stickers ((x, y, ...) or None)."""
     p = sequence_perm(defn, moves)
     model = effects_for(defn).model
     out = []
+    cycles = 0
     for orbit in model.orbits:
         slot_of = {x: slot for slot in orbit.slots for x in slot}
+        cycle_of: dict[tuple, int] = {}
         for slot in orbit.slots:
             if all(p[x] == x for x in slot):
                 continue
+            if slot not in cycle_of:  # a new cycle of places: number all of it
+                place = slot
+                while place not in cycle_of:
+                    cycle_of[place] = cycles
+                    place = slot_of[p[place[0]]]
+                cycles += 1
             target = slot_of[p[slot[0]]]
             pairs = [(a, b) for a, b in zip(slot, target) if cells[a] is not None and cells[b] is not None]
             if not pairs:
                 continue
             if target == slot:  # turned in its place
-                out.append({"from": pairs[0][0], "to": pairs[0][0], "turned": True, "twist": True})
+                out.append({"from": pairs[0][0], "to": pairs[0][0], "turned": True, "twist": True,
+                            "cycle": cycle_of[slot]})
                 continue
             a, b = min(pairs, key=lambda ab: math.dist(cells[ab[0]][:2], cells[ab[1]][:2]))
-            out.append({"from": a, "to": b, "turned": p[a] != b, "twist": False})
+            out.append({"from": a, "to": b, "turned": p[a] != b, "twist": False, "cycle": cycle_of[slot]})
     return out

@@ -3,14 +3,18 @@
 Numba caches a compiled kernel beside the file that defines it and does not notice when a function
 it calls from another module changes: a stale kernel would run with the old callee (and can crash).
 When NUMBA_CACHE_DIR is set, the kernels of this package are therefore cached in a folder named by
-a hash of the package's sources, so that any change to them compiles afresh.
+a hash of the package's sources, so that any change to them compiles afresh. The kernels are
+decorated with this package's `njit`, which picks that folder; importing the package itself loads
+neither numba nor any kernel (`puzzle info` and the like never need them).
 """
 
+import functools
 import hashlib
 import os
 from pathlib import Path
 
 
+@functools.cache
 def _kernel_cache_dir() -> str | None:
     base = os.environ.get("NUMBA_CACHE_DIR")
     if not base:
@@ -21,17 +25,19 @@ def _kernel_cache_dir() -> str | None:
     return os.path.join(base, "search-" + digest.hexdigest()[:12])
 
 
-def _compile_here() -> None:
-    folder = _kernel_cache_dir()
-    if folder is None:
-        return
+def njit(**options):
+    """numba.njit(cache=True, **options), cached in this package's folder (a kernel takes its cache
+    folder when it is decorated)."""
+    import numba
     from numba.core import config
 
-    previous, config.CACHE_DIR = config.CACHE_DIR, folder
-    try:  # the kernels take their cache folder when they are decorated, at import
-        from solver.search import bidir, ida, kernels, pdb, ranking, table  # noqa: F401
-    finally:
-        config.CACHE_DIR = previous
+    def decorate(function):
+        folder = _kernel_cache_dir()
+        previous = config.CACHE_DIR
+        config.CACHE_DIR = folder or previous
+        try:
+            return numba.njit(cache=True, **options)(function)
+        finally:
+            config.CACHE_DIR = previous
 
-
-_compile_here()
+    return decorate

@@ -71,6 +71,9 @@ def bidirectional_bfs(codec: Codec, start: bytes, budget: Budget) -> tuple[list[
             frontier, seen, dist, other_dist, step, depth = bwd_frontier, bwd, bwd_dist, fwd_dist, codec.predecessors, bwd_depth
         nxt, best, meet = [], None, None
         for s in frontier:
+            # every state expanded: a guarded puzzle's step may take a tenth of a millisecond, and
+            # most of its states may be seen already
+            budget.tick(len(fwd) + len(bwd), fwd_depth + bwd_depth)
             for move, t in step(s):
                 if t in seen:
                     continue
@@ -79,8 +82,6 @@ def bidirectional_bfs(codec: Codec, start: bytes, budget: Budget) -> tuple[list[
                 nxt.append(t)
                 if t in other_dist and (best is None or depth + other_dist[t] < best):
                     best, meet = depth + other_dist[t], t
-                if (len(fwd) + len(bwd)) % CHECK_EVERY == 0:
-                    budget.tick(len(fwd) + len(bwd), fwd_depth + bwd_depth)
         if meet is not None:
             return _path(fwd, meet) + _back_path(bwd, meet), len(fwd) + len(bwd)
         if forward:

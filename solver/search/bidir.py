@@ -7,16 +7,16 @@ met earlier). The path is rebuilt by stepping from the meeting state through the
 
 from __future__ import annotations
 
-import numba as nb
 import numpy as np
 
+from solver.search import njit
 from solver.search.budget import Budget
 from solver.search.kernels import apply_move, occupancy, puzzle_arrays
 from solver.search.pdb import inverse_puzzle
 from solver.search.ranking import BINOM, MAX_SLOTS, full_projection, make_ranker, rank, unrank
 
 
-@nb.njit(cache=True, nogil=True)
+@njit(nogil=True)
 def _expand(ranks, pz, factors, groups, pieces, start, n_moves, out):
     """out[i*n_moves + m]: rank reached from ranks[i] by move m, or -1 when m cannot be made."""
     loc = start.copy()

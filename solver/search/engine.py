@@ -22,6 +22,7 @@ folder (PUZZLEHUB_CACHE).
 from __future__ import annotations
 
 import os
+import random
 import time
 from dataclasses import dataclass, field, replace
 
@@ -445,3 +446,35 @@ def gods(defn: Definition, budget_bytes: int | None = None) -> dict:
         )
     db = pdb.cached(model, full_projection(model), budget_bytes=budget, full=True)
     return table.summary(db.header["distribution"])
+
+
+# small catalog puzzles whose solves by every method compile every kernel of the generic search:
+# move and pattern-database tables (4 and 8 bits an entry), IDA*, A*, the compiled bidirectional
+# search and the phases of the fallback, for puzzles with twisting pieces and for guarded (sliding) ones
+WARM_UP_PUZZLES = ("pyraminx", "floppy", "sliding-2x3")
+WARM_UP_SLOTS = 3  # IDA*'s kernels are compiled per multiple of ida.BODY_SLOTS databases: up to this many
+
+
+def warm_up() -> None:
+    """Compile (or load from numba's cache) the generic search's kernels, e.g. before a worker pool
+    forks, so that no solve's time limit pays for them (the tables built go to the cache folder)."""
+    from solver import catalog
+    from solver.analysis.scramble import random_moves
+    from solver.definition.formats import load_data
+    from solver.engine import apply_moves
+    from solver.search.ida import BODY_SLOTS
+
+    for name in WARM_UP_PUZZLES:
+        defn = load_data(catalog.build(name))
+        state = apply_moves(defn, random_moves(defn, 12, random.Random(1)))
+        for method in METHODS:
+            if method != "bfs":  # plain Python: nothing to compile
+                solve(defn, state, method=method, budget=Budget(time_limit=60.0))
+        # plans of many databases (a megaminx's phases): the same databases, repeated
+        model = search_model(defn)
+        plan = make_plan(model, memory_budget())
+        databases = _databases(model, plan.databases or [plan.full])
+        loc, goal_views = model.encode(state), model.goals_for(state)
+        for slots in range(2, WARM_UP_SLOTS + 1):
+            many = (databases * BODY_SLOTS * slots)[: BODY_SLOTS * (slots - 1) + 1]
+            _search(model, combine(model, many), loc, goal_views, Budget(time_limit=60.0), 1, "ida")

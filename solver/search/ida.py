@@ -14,11 +14,11 @@ import os
 import time
 from dataclasses import dataclass
 
-import numba as nb
 import numpy as np
 
 from solver import deadline
 from solver.definition.canonical import content_hash
+from solver.search import njit
 from solver.search.budget import Budget
 from solver.search.kernels import apply_move, is_goal, occupancy, prefetch, puzzle_arrays
 from solver.search.ranking import BINOM, G0, G1, KIND, MAX_SLOTS, PE, PS, PTW, SIZE, pieces_read, rank_factor
@@ -141,14 +141,14 @@ def _kernel_tables(model, factors, groups, pieces) -> tuple[np.ndarray, np.ndarr
     return _read_only(tables), toff  # read-only whether memory-mapped or just built: one kernel type
 
 
-@nb.njit(cache=True, nogil=True)
+@njit(nogil=True)
 def digits_of(loc, hf, hg, hp, out, work):
     """Every factor's digit of `loc`, ranked from the pieces."""
     for f in range(hf.shape[0]):
         out[f] = rank_factor(loc, f, hf, hg, hp, BINOM, work)
 
 
-@nb.njit(cache=True, nogil=True)
+@njit(nogil=True)
 def child_digits(loc, parent, move, hf, hg, hp, tables, toff, out, work):
     """The child's digits: one table lookup per factor that has a move table."""
     for f in range(hf.shape[0]):
@@ -158,7 +158,7 @@ def child_digits(loc, parent, move, hf, hg, hp, tables, toff, out, work):
             out[f] = rank_factor(loc, f, hf, hg, hp, BINOM, work)
 
 
-@nb.njit(cache=True, nogil=True)
+@njit(nogil=True)
 def bound_from(digits, hf, bodies, span, bits, sets, n_sets, acc):
     """The lower bound: per additive set the sum of its databases, the max over sets."""
     for s in range(n_sets):
@@ -180,14 +180,14 @@ def bound_from(digits, hf, bodies, span, bits, sets, n_sets, acc):
     return h
 
 
-@nb.njit(cache=True, nogil=True)
+@njit(nogil=True)
 def bound_of(loc, hf, hg, hp, bodies, span, bits, sets, n_sets, work, acc):
     digits = np.zeros(hf.shape[0], dtype=np.int64)
     digits_of(loc, hf, hg, hp, digits, work)
     return bound_from(digits, hf, bodies, span, bits, sets, n_sets, acc)
 
 
-@nb.njit(cache=True, nogil=True)
+@njit(nogil=True)
 def whole_loc(pz, locs, path, d, m, dst, full, guarded):
     """Every piece's location after path[0..d-1] and m from the root (dst when all pieces moved)."""
     if guarded:
@@ -200,7 +200,7 @@ def whole_loc(pz, locs, path, d, m, dst, full, guarded):
     return full
 
 
-@nb.njit(cache=True, nogil=True)
+@njit(nogil=True)
 def ida_slice(pz, goal_views, allowed, hf, hg, hp, bodies, span, bits, sets, n_sets, tables, toff, weight, bound,
               locs, digs, next_move, path, ctl, quota, guarded, all_pieces, moved, ahead):
     """Run the depth-first search for at most `quota` nodes. The stack is locs[0..depth] (and

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from collections import namedtuple
 
-import numba as nb
 import numpy as np
 from llvmlite import ir
 from numba import types
 from numba.core import cgutils
 from numba.extending import intrinsic
+
+from solver.search import njit
 
 Puzzle = namedtuple(
     "Puzzle",
@@ -31,7 +32,7 @@ def puzzle_arrays(model) -> Puzzle:
     )
 
 
-@nb.njit(cache=True, nogil=True)
+@njit(nogil=True)
 def slot_view(loc, piece_orbit, piece_class, on, ok, obase, oslot):
     view = np.empty(loc.shape[0], dtype=np.int32)
     for p in range(loc.shape[0]):
@@ -41,7 +42,7 @@ def slot_view(loc, piece_orbit, piece_class, on, ok, obase, oslot):
     return view
 
 
-@nb.njit(cache=True, nogil=True)
+@njit(nogil=True)
 def occupancy(pz, loc, tracked, occ):
     """occ[global slot] = the tracked piece there, or -1 (guards read it in one step)."""
     occ[:] = -1
@@ -51,7 +52,7 @@ def occupancy(pz, loc, tracked, occ):
         occ[pz.orbit_slot[r] + (loc[p] - pz.orbit_base[r]) // pz.orbit_k[r]] = p
 
 
-@nb.njit(cache=True, nogil=True)
+@njit(nogil=True)
 def guard_holds(pz, loc, case, occ):
     """1 when the case's guard holds, 0 when it fails, 2 when it reads a slot whose piece is not
     tracked (a projection cannot tell; searches over projections then allow the case)."""
@@ -68,7 +69,7 @@ def guard_holds(pz, loc, case, occ):
     return result
 
 
-@nb.njit(cache=True, nogil=True)
+@njit(nogil=True)
 def apply_case(pz, src, dst, case, tracked):
     row = pz.tables[case]
     for i in range(tracked.shape[0]):
@@ -76,7 +77,7 @@ def apply_case(pz, src, dst, case, tracked):
         dst[p] = row[src[p]]
 
 
-@nb.njit(cache=True, nogil=True)
+@njit(nogil=True)
 def apply_move(pz, src, dst, move, tracked, occ):
     """Apply `move` to the tracked pieces (occ: the occupancy of src); False when no case of a
     guarded move applies."""
@@ -88,7 +89,7 @@ def apply_move(pz, src, dst, move, tracked, occ):
     return False
 
 
-@nb.njit(cache=True, nogil=True)
+@njit(nogil=True)
 def is_goal(pz, loc, goal_views):
     """Whether every slot shows what it shows in one of the goals (no allocation: searches ask
     this at every node whose bound is 0)."""
@@ -106,12 +107,12 @@ def is_goal(pz, loc, goal_views):
     return False
 
 
-@nb.njit(cache=True, inline="always")
+@njit(inline="always")
 def nibble(table, r):
     return (table[r >> 1] >> ((r & 1) << 2)) & 15
 
 
-@nb.njit(cache=True, inline="always")
+@njit(inline="always")
 def entry(table, r, bits):
     if bits == 8:
         return table[r]

@@ -21,12 +21,13 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import numba as nb
 import numpy as np
 
 from solver import deadline
 from solver.definition.canonical import content_hash
 from solver.errors import PuzzleError
+from solver.recent import Recent
+from solver.search import njit
 from solver.search.budget import Budget
 from solver.search.kernels import Puzzle, apply_case, guard_holds, occupancy, puzzle_arrays
 from solver.search.ranking import (
@@ -102,7 +103,7 @@ def inverse_puzzle(model) -> Puzzle:
     return pz._replace(tables=inv)
 
 
-@nb.njit(cache=True, nogil=True)
+@njit(nogil=True)
 def _successors(pz, loc, move, out, tracked, occ):
     """Cases of `move` that may apply to a projected state (all of them when the guard reads an
     untracked piece: a relaxation, so distances stay lower bounds). Fills out[i]; returns count."""
@@ -120,7 +121,7 @@ def _successors(pz, loc, move, out, tracked, occ):
     return cnt
 
 
-@nb.njit(cache=True, nogil=True)
+@njit(nogil=True)
 def _seed(dist, goal_ranks, counts):
     """Level 0 of a table search: the goals' ranks (several goals may share one). Returns how
     many entries are set."""
@@ -133,7 +134,7 @@ def _seed(dist, goal_ranks, counts):
     return reached
 
 
-@nb.njit(cache=True, nogil=True)
+@njit(nogil=True)
 def _bfs(dist, pz_back, pz_fwd, factors, groups, pieces, tracked, counted, goal_ranks, n_moves, succ, start, counts,
          stop):
     """Breadth-first search over ranks from the goals (-1 as soon as it sees stop[0] raised). Level d is expanded by pushing (frontier
@@ -214,7 +215,7 @@ def _bfs(dist, pz_back, pz_fwd, factors, groups, pieces, tracked, counted, goal_
     return d
 
 
-@nb.njit(cache=True, inline="always")
+@njit(inline="always")
 def _digit(t, f, m, c, offsets, sizes, kinds, adds, add_offsets):
     """Factor f's digit after move m (t: the move tables; c: the digits before)."""
     if kinds[f] == PTW:
@@ -223,7 +224,7 @@ def _digit(t, f, m, c, offsets, sizes, kinds, adds, add_offsets):
     return t[offsets[f] + m * sizes[f] + c[f]]
 
 
-@nb.njit(cache=True, nogil=True)
+@njit(nogil=True)
 def _bfs_tables(dist, back, fwd, offsets, sizes, kinds, adds, add_offsets, n_moves, goal_ranks, counts, stop):
     """The same search (also -1 on stop[0]) when every factor has a move table: a move maps each factor's digit
     through its table (back: inverse moves, for pushing; fwd: for pulling). A piece-twist factor
@@ -290,7 +291,7 @@ def _bfs_tables(dist, back, fwd, offsets, sizes, kinds, adds, add_offsets, n_mov
     return d
 
 
-@nb.njit(cache=True, nogil=True)
+@njit(nogil=True)
 def _factor_table(pz, f, src_f, factors, groups, pieces, tracked, start, n_moves, out, stop):
     """out[m*size + c]: the digit of factor f after move m from digit c of factor src_f (the
     factor itself; for a piece-twist factor its position factor, giving the twists added); left
@@ -422,7 +423,7 @@ def distances(model, ranker: Ranker, counted: np.ndarray | None = None, stop: np
     return dist, [int(c) for c in counts[: depth + 1]]
 
 
-@nb.njit(cache=True, nogil=True)
+@njit(nogil=True)
 def _pack4(dist, out):
     for i in range(dist.shape[0]):
         v = dist[i]
@@ -550,7 +551,7 @@ def load(path: Path, model, *, check_body: bool = True) -> PatternDatabase:
     return PatternDatabase(projection, ranker, bits, body, header, path)
 
 
-_opened: dict[tuple, PatternDatabase] = {}  # (path, size, mtime) -> database, for the process
+_opened: Recent = Recent()  # (path, size, mtime) -> database, the recent ones (a worker meets many puzzles)
 
 
 def cached(model, projection: Projection, *, budget_bytes: int = DEFAULT_BUDGET, build_missing: bool = True, full: bool = False,
@@ -563,7 +564,7 @@ def cached(model, projection: Projection, *, budget_bytes: int = DEFAULT_BUDGET,
         stat = path.stat()
         key = (str(path), stat.st_size, stat.st_mtime_ns)
         if key in _opened:
-            return _opened[key]
+            return _opened.get(key)
         try:
             db = _opened[key] = load(path, model)
             return db

@@ -18,10 +18,10 @@ import json
 from dataclasses import dataclass
 from math import comb
 
-import numba as nb
 import numpy as np
 
 from solver.errors import PuzzleError
+from solver.search import njit
 
 MAX_SLOTS = 62  # slot sets are bit masks in an int64
 # group columns (SHIFT: log2 of K when K is a power of two, else -1: a shift is cheaper than a division)
@@ -200,7 +200,7 @@ def make_ranker(model, projection: Projection) -> Ranker:
                   np.array(rows, dtype=np.int64).reshape(len(rows), 9), np.array(pieces, dtype=np.int32), size)
 
 
-@nb.njit(cache=True, inline="always")
+@njit(inline="always")
 def popcount(x):
     x = x - ((x >> 1) & 0x5555555555555555)
     x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
@@ -208,7 +208,7 @@ def popcount(x):
     return (x * 0x0101010101010101) >> 56 & 0xFF
 
 
-@nb.njit(cache=True, inline="always")
+@njit(inline="always")
 def rank_factor(loc, f, factors, groups, pieces, binom, work):
     """The rank of one factor of `loc`; `work` is scratch of at least MAX_SLOTS ints."""
     r = np.int64(0)
@@ -281,12 +281,12 @@ def rank_factor(loc, f, factors, groups, pieces, binom, work):
     return r
 
 
-@nb.njit(cache=True, nogil=True)
+@njit(nogil=True)
 def rank(loc, factors, groups, pieces, binom, work):
     return rank_span(loc, 0, factors.shape[0], factors, groups, pieces, binom, work)
 
 
-@nb.njit(cache=True, nogil=True)
+@njit(nogil=True)
 def rank_span(loc, f0, f1, factors, groups, pieces, binom, work):
     """The rank over factors f0..f1-1 (several rankers live side by side in one array)."""
     r = np.int64(0)
@@ -295,7 +295,7 @@ def rank_span(loc, f0, f1, factors, groups, pieces, binom, work):
     return r
 
 
-@nb.njit(cache=True, nogil=True)
+@njit(nogil=True)
 def unrank_factor(r, f, factors, groups, pieces, binom, loc, digits):
     """Set loc[] of the factor's pieces to a sub-state of rank r. A twist-by-slot factor keeps the
     pieces' slots (decode positions first) and sets their twists. `digits`: scratch, >= 64 + pieces."""
@@ -376,7 +376,7 @@ def unrank_factor(r, f, factors, groups, pieces, binom, loc, digits):
             mm ^= bit
 
 
-@nb.njit(cache=True, nogil=True)
+@njit(nogil=True)
 def unrank(r, factors, groups, pieces, binom, loc, digits):
     nf = factors.shape[0]
     fr = digits[digits.shape[0] - nf :]

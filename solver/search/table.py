@@ -3,14 +3,14 @@ that always steps to a neighbour one closer to a goal."""
 
 from __future__ import annotations
 
-import numba as nb
 import numpy as np
 
+from solver.search import njit
 from solver.search.kernels import apply_move, is_goal, occupancy, puzzle_arrays
 from solver.search.ranking import BINOM, MAX_SLOTS, rank
 
 
-@nb.njit(cache=True, nogil=True)
+@njit(nogil=True)
 def _walk(pz, loc, goal_views, factors, groups, pieces, body, bits, n_moves, out):
     """Fill out[] with moves down the table; returns the length, -1 if the state is not in it."""
     work = np.zeros(MAX_SLOTS + 2, dtype=np.int64)

@@ -161,15 +161,19 @@ def find(defn: Definition) -> Special | None:
     return special
 
 
-WARM_UP_PUZZLES = ("cube4", "loopover-3x3", "loopover-4x4", "sliding-3x3", "sliding-5x5", "flipit-6")
+WARM_UP_PUZZLES = ("cube4", "cube5", "loopover-3x3", "loopover-4x4", "sliding-3x3", "sliding-5x5", "flipit-6")
 
 
 def warm_up() -> None:
-    """Compile (or load from numba's cache) the kernels of every family by solving a short
-    scramble of one catalog puzzle each (the 3x3x3's are warmed by its own module)."""
+    """Compile (or load from numba's cache) the kernels of every family, and build the tables a
+    process keeps in memory (a 4x4x4's centre tables), by solving a scramble of one catalog puzzle
+    each (the 3x3x3's are warmed by its own module)."""
+    import random
+
+    from solver.analysis.scramble import random_moves
     from solver.engine import apply_moves
 
     for name in WARM_UP_PUZZLES:
         defn = load_data(catalog.build(name))
-        state = apply_moves(defn, [m.name for m in defn.moves if m.case_for(defn.goal) is not None][:1])
+        state = apply_moves(defn, random_moves(defn, 12, random.Random(1)))
         find(defn).solve(state, Budget(time_limit=10.0))

@@ -12,18 +12,20 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable
 
 import numpy as np
 
 from solver import deadline
-from solver.search.budget import Budget
+from solver.recent import Recent
+from solver.search.budget import Budget, one_time_work
 
 MAGIC = b"PUZZLEHUB-TABLE\n"
 PAGE = 4096
 
-_loaded: dict[tuple[Path, str], np.ndarray] = {}
+_loaded: Recent = Recent()  # (path, params) -> the memory-mapped table, the recent ones
 
 
 def cache_dir() -> Path:
@@ -43,7 +45,7 @@ def load(kind: str, name: str, params: dict) -> np.ndarray | None:
     path = table_path(kind, name)
     key = (path, json.dumps(params, sort_keys=True))
     if key in _loaded:
-        return _loaded[key]
+        return _loaded.get(key)
     try:
         with open(path, "rb") as f:
             if f.read(len(MAGIC)) != MAGIC:
@@ -85,19 +87,31 @@ def save(kind: str, name: str, params: dict, data: np.ndarray) -> np.ndarray:
     return loaded
 
 
+@contextmanager
+def one_time_build():
+    """Build tables inside: the stop flag their kernels read is yielded. A specialized solver's
+    tables are one-time work for the machine (a worker builds them before it forks), which a solve
+    may meet as a step: the current solve's cancel stops the build (Cancelled is raised after the
+    block, and the caller keeps nothing of it), its time limit does not (a nearly finished build
+    is not thrown away), and the seconds are left out of the solve's time like compiling
+    (`compile_seconds`)."""
+    budget = deadline.current() or Budget()
+    building = Budget(cancel=budget.cancel, progress=budget.progress, phase="table building", built=budget.built)
+    with deadline.limit(building), building.watching() as stop, one_time_work():
+        yield stop
+    if stop[0]:
+        raise building.stop_reason()
+
+
 def load_or_build(kind: str, name: str, params: dict, build: Callable[[np.ndarray], np.ndarray]) -> np.ndarray:
-    """The stored table, else `build(stop)` under the current solve's budget (solver.deadline):
-    the build's kernels read the stop flag and return early when it is raised, and then nothing is
-    stored and the budget's reason (Cancelled, OutOfTime) is raised. A table built is listed in
-    the budget's `built`."""
+    """The stored table, else `build(stop)` as one-time work (see one_time_build): the build's
+    kernels read the stop flag and return early when a cancel raises it, and then nothing is
+    stored. A table built is listed in the current solve's `built`."""
     table = load(kind, name, params)
     if table is not None:
         return table
-    budget = deadline.current() or Budget()
-    with deadline.phase("table building"), budget.watching() as stop:
+    with one_time_build() as stop:
         data = build(stop)
-    if stop[0]:
-        raise budget.stop_reason()
     table = save(kind, name, params, data)
-    budget.built.append(table_path(kind, name))
+    (deadline.current() or Budget()).built.append(table_path(kind, name))
     return table

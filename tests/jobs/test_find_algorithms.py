@@ -116,7 +116,7 @@ def test_find_algorithms_from_the_solve_form_then_the_algorithm_page(worker, liv
     found.first.locator("a").click()
     page.wait_for_url(re.compile(r"/algorithms/\d+/$"))
     arrows = page.locator("figure.effect svg g.effect-arrows")
-    assert arrows.count() == 1 and arrows.locator("line").count() == 7  # Sune: 4 corners and 3 edges move
+    assert arrows.count() == 1 and arrows.locator("path.arrow").count() == 7  # Sune: 4 corners and 3 edges move
     kinds = page.locator(".variants li .kind").all_inner_texts()
     assert kinds[0] == "inverse" and "mirror" in kinds and "rotation" in kinds
     moves = page.locator("h1.moves").inner_text().split()

@@ -10,6 +10,8 @@ from player_dom import PLAYER, assert_drawn, server_state
 
 from puzzlehub.jobs.models import Job
 from puzzlehub.repos.services import publish_catalog
+from solver import api as solver_api
+from solver import perm
 
 PATH = "puzzlehub/cube3"
 
@@ -54,4 +56,44 @@ def test_solve_this_plays_the_workers_answer_to_a_solved_state(worker, live_serv
     page.set_viewport_size({"width": 390, "height": 844})
     page.wait_for_timeout(300)
     shot(page, "player-solve-this-390")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+@pytest.mark.django_db(transaction=True)
+def test_solve_this_towards_a_partial_goal_from_a_permalink(worker, live_server, new_page, alice, client_for):
+    """First layer only: the permalink's goal keeps the stickers a D turn moves and shows `?` (grey)
+    elsewhere; a scramble and Solve this end with those stickers home, whatever the rest shows."""
+    publish_catalog(names=["cube3"])
+    cube = solver_api.load("cube3")
+    kept = set(perm.support(next(m for m in cube.moves if m.name == "D").perm))
+    goal = "".join(c if x in kept else "?" for x, c in enumerate(cube.goal))
+    page = new_page()
+    log_in(page, live_server.url, alice)
+    page.goto(f"{live_server.url}/{PATH}/play?goal={goal}")
+    page.wait_for_selector(f"{PLAYER}.player-ready")
+    assert "20 of 54 stickers matter" in page.inner_text(f"{PLAYER} .player-goal")
+    assert page.get_attribute(PLAYER, "data-solved") == "true"
+    grey = page.locator(f"{PLAYER} g.sticker[data-colour='?']").count()
+    assert grey == 54 - len(kept)
+    page.click(f"{PLAYER} .player-scramble")
+    page.wait_for_function(f"() => document.querySelector('{PLAYER}').player.setup.length > 0")
+    player = f"document.querySelector('{PLAYER}').player"
+    scramble = page.evaluate(f"{player}.setup.join(' ')")
+    page.select_option(f"{PLAYER} .player-tempo", "16")
+    page.click(f"{PLAYER} .player-solve")
+    page.wait_for_function(f"() => {player}.moves.length > 0 || /failed/.test(document.querySelector('{PLAYER} .player-message').textContent)", timeout=120_000)
+    assert page.evaluate(f"{player}.moves.length") > 0, page.inner_text(f"{PLAYER} .player-message")
+    page.wait_for_function(f"() => !{player}.timer && {player}.cursor === {player}.moves.length", timeout=60_000)
+    answer = page.evaluate(f"{player}.moves")
+    job = Job.objects.get(user=alice, kind=Job.SOLVE)
+    assert job.options.get("goal") and job.result["solution"] == answer
+    end = solver_api.apply_moves(cube, solver_api.parse_moves(cube, scramble) + answer)
+    assert all(end[x] == cube.goal[x] for x in kept)  # the first layer is home
+    assert page.get_attribute(PLAYER, "data-solved") == "true"
+    assert "goal reached" in page.inner_text(f"{PLAYER} .player-solved")
+    assert page.evaluate("new URL(location.href).searchParams.get('goal')") == goal
+    shot(page, "player-partial-goal-solved")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_timeout(300)
+    shot(page, "player-partial-goal-390")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390

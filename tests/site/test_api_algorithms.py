@@ -243,3 +243,12 @@ def test_a_public_repositorys_algorithms_outlive_it_where_the_puzzle_is_visible(
     assert client_for(bob).get(f"/api/algorithms/{shared['id']}/").json()["repository"] is None
     listed = [a["moves"] for a in client_for(bob).get("/api/repos/bob/rings/algorithms/").json()["results"]]
     assert listed == ["B A"]
+
+
+def test_lengths_in_the_puzzles_metrics_on_the_api_and_the_page(alice, make_repo, client_for, client):
+    make_repo(alice, "cube", definition=solver_api.export_yaml(solver_api.load("cube3")))
+    created = submit(client_for(alice), "R2 U R2 U'", repo="alice/cube").json()
+    assert created["lengths"] == {"moves": 4, "turns": 6}  # a half turn is two quarter turns
+    assert client.get(f"/api/algorithms/{created['id']}/").json()["lengths"] == {"moves": 4, "turns": 6}
+    page = client.get(f"/algorithms/{created['id']}/").content.decode()
+    assert "4 moves" in page and "6 turns" in page

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from puzzlehub.repos.services import publish_catalog
-from puzzlehub.web.colours import colour_map
+from puzzlehub.web.colours import WILDCARD_FILL, colour_map
 from puzzlehub.web.player import player_model
 from solver import api as solver_api
 from solver import catalog
@@ -33,7 +33,22 @@ def test_the_play_api_expands_and_replays(make_repo, alice, client_for):
     assert data["end"] == list(solver_api.apply_moves(defn, data["alg"], start))
 
 
+def test_a_permalink_starts_from_its_state_towards_its_partial_goal(make_repo, alice, client_for):
+    make_repo(alice)
+    response = client_for().get("/api/repos/alice/rings/play/", {"state": "RWWWWR", "goal": "WWWW??", "alg": "A"})
+    assert response.status_code == 200, response.content
+    data = response.json()
+    assert data["goal"] == list("WWWW??")
+    assert data["origin"] == list("?WWWW?")  # the reds do not matter: shown as `?`
+    assert data["end"] == list("W?WWW?") and not data["solved"]  # A carries 0 to 1, 1 to 2, ...
+    done = client_for().get("/api/repos/alice/rings/play/", {"state": "RWWWWR", "goal": "WWWW??", "alg": "A2 B'"}).json()
+    assert done["solved"] and done["end"] == list("WWWW??")
+
+
 @pytest.mark.parametrize("query, field, words", [
+    ({"goal": "RWWWRR"}, "goal", ["position 0"]),
+    ({"state": "WW?WRR"}, "state", ["?"]),
+    ({"state": "WWWW", "goal": "WWWW??"}, "state", ["6"]),
     ({"alg": "A Q"}, "alg", ['unknown move "Q" at column 3']),
     ({"alg": "[A, B"}, "alg", ['unbalanced "[" at column 1']),
     ({"setup": "A)"}, "setup", ['unbalanced ")" at column 2']),
@@ -80,7 +95,8 @@ def test_every_puzzle_page_carries_the_player_with_one_colour_mapping(make_repo,
     client.force_login(alice)
     models = [_script(client.get(url).content.decode(), "model") for url in pages]
     assert all(m == models[0] for m in models)
-    assert models[0]["colours"] == {"W": "#f4f4f4", "R": "#d01010"}  # the definition's own hex values
+    # the definition's own hex values, and grey for `?` (a sticker a partial goal does not look at)
+    assert models[0]["colours"] == {"W": "#f4f4f4", "R": "#d01010", "?": WILDCARD_FILL}
     embed = client.get("/alice/rings/embed")
     assert "X-Frame-Options" not in embed and "<header" not in embed.content.decode()
 

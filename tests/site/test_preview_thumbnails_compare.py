@@ -1,9 +1,11 @@
 """The pages around the player: the preview of a definition being written (/api/preview/), the
 thumbnails on repository cards, and the compare page's revision pickers."""
 
+import importlib
 import re
 
 import pytest
+from django.apps import apps as django_apps
 
 from puzzlehub.repos.models import Revision
 from puzzlehub.repos.services import publish_catalog
@@ -64,11 +66,19 @@ def test_a_3d_thumbnail_draws_the_faces_turned_to_the_viewer():
     assert svg.count("<path") == 3 and sum(d.count("Z") for d in re.findall(r' d="([^"]+)"', svg)) == 27
 
 
-def test_publish_catalog_draws_missing_thumbnails():
+def test_the_migration_draws_the_thumbnails_heads_made_before_them_lack(alice, logged_in, make_repo, two_rings):
+    backfill = importlib.import_module("puzzlehub.repos.migrations.0005_backfill_thumbnails")
     publish_catalog(names=["cube2"])
+    make_repo(alice, "rings")
+    logged_in(alice).post("/alice/rings/edit/", {"save_revision": "1", "message": "swap",
+                                                 "definition": two_rings.replace("WWWWRR", "WWWRRW")})
+    drawn = {r.id: r.thumbnail for r in Revision.objects.all()}
     Revision.objects.update(thumbnail="")
-    publish_catalog(names=["cube2"])
-    assert Revision.objects.get().thumbnail.startswith("<svg")
+    backfill.draw_missing_thumbnails(django_apps, None)
+    old_rings = Revision.objects.get(repository__name="rings", number=1)
+    assert old_rings.thumbnail == ""  # only heads are shown on cards
+    for revision in Revision.objects.exclude(id=old_rings.id):
+        assert revision.thumbnail.startswith("<svg") and revision.thumbnail == drawn[revision.id]
 
 
 def test_compare_has_revision_pickers(client, logged_in, alice, make_repo, two_rings):

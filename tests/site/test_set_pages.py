@@ -12,6 +12,7 @@ from puzzlehub.repos import services as repos
 from puzzlehub.repos.models import Repository
 from solver import api as solver_api
 
+from player_dom import PLAYER
 from test_site_browser import browser, new_page, shot  # noqa: F401  (fixtures)
 
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
@@ -63,9 +64,22 @@ def test_set_and_case_pages(live_server, new_page, alice, bob, cube2_sets):  # n
     page.click("button:has-text('Filter')")
     for text in page.locator("#cases > li p.moves").all_inner_texts():
         assert set(text.split()) <= {"R", "R'", "R2", "U", "U'", "U2"}
-    page.goto(f"{base}U/full/1/")
+    page.goto(f"{base}U/full/2/")
     assert page.locator("#algorithms tbody tr td.moves").count() >= 1
     shot(page, "sets-case")
+    # Play (an orientation case: its goal does not look at where the layer's pieces are): the player
+    # starts at the case, shows `?` where the set's goal does, and reaches that goal at the end
+    page.goto(f"{base}U/orient/2/")
+    page.click("#algorithms a.play-case >> nth=0")
+    page.wait_for_selector(f"{PLAYER}.player-ready")
+    assert page.get_attribute(PLAYER, "data-solved") == "false"
+    goal = page.evaluate("new URL(location.href).searchParams.get('goal')")
+    assert 0 < goal.count("?") == page.locator(f"{PLAYER} g.sticker[data-colour='?']").count()
+    page.select_option(f"{PLAYER} .player-tempo", "16")
+    page.click(f"{PLAYER} .player-play")
+    page.wait_for_function(f"() => document.querySelector('{PLAYER}').dataset.solved === 'true'")
+    assert "goal reached" in page.inner_text(f"{PLAYER} .player-solved")
+    shot(page, "sets-case-played")
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(f"{base}U/orient/")
     assert page.locator("#cases > li").count() == 7

@@ -106,6 +106,14 @@ def test_pages_read_without_javascript(live_server, browser, make_user, make_rep
     page.goto(live_server.url + "/")
     shot(page, "home")
     assert page.locator("a:has-text('rings')").count() >= 1
+    assert page.locator("input[type=search]").count() == 1  # the home page has one search box
+    page.goto(live_server.url + "/carol/rings/")
+    page.set_viewport_size({"width": 390, "height": 844})
+    assert page.locator("header input[type=search]").is_visible()  # on a phone too, on its own row
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    shot(page, "repository-390")
+    page.goto(live_server.url + "/")
+    shot(page, "home-390")
     context.close()
 
 

@@ -1,6 +1,7 @@
 """The `puzzle` command, run as a user runs it: a separate process, exit codes, stdout and stderr."""
 
 import json
+import os
 import random
 import subprocess
 import sys
@@ -152,3 +153,19 @@ def test_solve_json_without_a_solution_exits_1_and_says_why():
     assert result["solution"] is None and result["reason"] == "time limit"
     plain = puzzle(*args, check=False)
     assert plain.returncode == 1 and "time limit" in plain.stdout
+
+
+def test_info_loads_no_compiled_kernels_and_remembers_its_counts(tmp_path):
+    """`puzzle info` starts without numba (a third of a second) and reads the group's order and state
+    count from the cache folder the second time (the stabiliser chain is not built again)."""
+    script = ("import sys, json; from solver import cli; from solver.analysis import chain; "
+              "built = []; init = chain.StabChain.__init__; "
+              "chain.StabChain.__init__ = lambda self, *a, **k: (built.append(1), init(self, *a, **k))[1]; "
+              "cli.main(['info', 'cube3', '--json']); print(json.dumps(['numba' in sys.modules, len(built)]))")
+    env = {**os.environ, "PUZZLEHUB_CACHE": str(tmp_path)}
+    runs = [subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, env=env,
+                           timeout=300) for _ in range(2)]
+    (first, second) = [json.loads(r.stdout.strip().splitlines()[-1]) for r in runs]
+    assert json.loads(runs[0].stdout.splitlines()[0]) == json.loads(runs[1].stdout.splitlines()[0])
+    assert first[0] is False and second[0] is False
+    assert first[1] > 0 and second[1] == 0

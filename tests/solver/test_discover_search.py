@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from solver import catalog, perm
 from solver.definition.formats import load_data
 from solver.discover import discover, effect, shortest_with_effect
+from solver.discover.discovery import Discovery
 from solver.discover.effects import Effects
 from solver.discover.moveset import MoveSet
 from solver.discover.pool import Pool
@@ -198,15 +199,51 @@ def test_cube3_classes_include_the_corner_3_cycle_in_8_moves():
 def test_budget_cancel_and_progress():
     seen = []
     started = time.monotonic()
-    calls = {"n": 0}
 
-    def cancel():
-        calls["n"] += 1
-        return calls["n"] > 2
+    def cancel():  # once the progress shows
+        return bool(seen)
 
     results = discover(load("cube3"), time_limit=60, progress=seen.append, cancel=cancel)
     assert time.monotonic() - started < 20
     assert isinstance(results, list) and seen and {"nodes", "seconds"} <= set(seen[0])
+
+
+def test_the_symmetry_search_before_the_phases_stops_on_cancel():
+    """It may take seconds (discovery runs it before its first phase): the job's cancel stops it."""
+    from solver import deadline
+    from solver.discover import symmetry
+    from solver.search.budget import Cancelled
+
+    with deadline.limit(Budget(cancel=lambda: True)), pytest.raises(Cancelled):
+        symmetry.automorphisms(MoveSet.of(load("cube3")).perms)
+
+
+@pytest.mark.parametrize("raised", [0, 1])
+def test_the_pair_and_meet_kernels_read_the_stop_flag(raised):
+    """They may run a second per call: with the budget's stop flag raised they return at once."""
+    import numpy as np
+
+    from solver.discover import kernels
+
+    defn = two_generator_cube2()
+    effects = Effects(defn, MoveSet.of(defn))
+    pool = Pool.build(effects.moves, max_depth=6, budget=Budget())
+    stop = np.array([raised], dtype=np.int64)
+    rows = pool.store[:pool.count]
+    target = rows[pool.count - 1 : pool.count].copy()  # a permutation the meet finds from any level
+    out = np.zeros((16, 3), dtype=np.int64)
+    met = kernels.meet(pool.store, pool.table, 1, pool.count, target, out, 0, stop)
+    run = Discovery(effects, max_length=12, max_support=4, budget=Budget())
+    run.pool = pool
+    masks = run._piece_masks(rows, 1)
+    lengths = pool.depth[:pool.count].astype(np.int64)
+    paired = kernels.pairs(rows, masks, lengths, 0, pool.count, rows, masks, lengths, pool.count, 12, True, run.rinv,
+                           run.piece_ptr, run.piece_stk, run.colour, run.ref_stk, run.ref_mask, 4, 4,
+                           np.zeros(1 << 16, np.uint64), np.zeros(1 << 16, np.int32), 16, out, 0, stop)
+    if raised:
+        assert (met, paired) == (0, 0)
+    else:
+        assert met > 0 and paired > 0
 
 
 def test_bad_limits_are_refused():

@@ -15,7 +15,8 @@ def centre(polygon):
     return [sum(p[k] for p in polygon) / len(polygon) for k in range(3)]
 
 
-@pytest.mark.parametrize("name", ["cube2", "cube3", "cube4", "floppy", "cuboid-2x3x3", "megaminx", "pyraminx", "skewb"])
+@pytest.mark.parametrize("name", ["cube2", "cube3", "cube4", "floppy", "cuboid-2x3x3", "megaminx", "pyraminx", "skewb",
+                                  "dino", "rex", "little-chop", "skewb-diamond", "fto"])
 def test_catalog_boxes_turn_each_sticker_onto_the_one_it_goes_to(name):
     defn = api.load_data(catalog.build(name))
     turns = {move: (axis, angle) for move, axis, angle in defn.geometry.moves}
@@ -29,7 +30,8 @@ def test_catalog_boxes_turn_each_sticker_onto_the_one_it_goes_to(name):
             assert moved == pytest.approx(centre(defn.geometry.stickers[j]), abs=1e-3), (move.name, i)  # coordinates are written rounded
 
 
-@pytest.mark.parametrize("name", ["cuboid-2x3x3", "megaminx", "pyraminx", "skewb"])
+@pytest.mark.parametrize("name", ["cuboid-2x3x3", "megaminx", "pyraminx", "skewb", "dino", "rex", "little-chop", "skewb-diamond",
+                                  "fto"])
 def test_catalog_polygons_face_outwards(name):
     defn = api.load_data(catalog.build(name))
     for polygon in defn.geometry.stickers:

@@ -5,6 +5,7 @@ a second, and progress is reported. Every answer is replayed on the definition."
 import random
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
@@ -128,3 +129,23 @@ def test_cancel_stops_a_flipit_search():
     result = api.solve(defn, state, time_limit=60, cancel=cancel)
     assert result["solution"] is None and result["stopped"] == "cancelled", result
     assert "at" in said
+
+
+def test_a_specialized_table_build_is_one_time_work_that_only_a_cancel_stops(monkeypatch, tmp_path):
+    """On a fresh machine a solve meets the Loopover 4x4 table build (seconds) as a step: a cancel
+    stops it and keeps nothing, but a time limit shorter than the build does not throw it away;
+    its seconds are counted apart (compile_seconds), like compiling, and the table is listed."""
+    from solver.special.loopover import pdb_search
+
+    monkeypatch.setenv("PUZZLEHUB_CACHE", str(tmp_path))
+    pdb_search._setup.cache_clear()  # the process's memory of a table from another cache
+    defn = api.load("loopover-4x4")
+    state = api.scramble(defn, moves=8, seed=1)["state"]
+    cancel, said = cancel_after(1.0)
+    cancelled = api.solve(defn, state, optimal=True, time_limit=600, cancel=cancel)
+    assert (cancelled["stopped"], cancelled["tables"]) == ("cancelled", [])
+    assert "at" in said and not list(tmp_path.rglob("*.table"))  # stopped within the build
+    result = api.solve(defn, state, optimal=True, time_limit=1.0)
+    assert result["verified"] and result["optimal"], result
+    assert [p.name for p in map(Path, result["tables"])] == ["loopover-4x4-pdb-v1.table"]
+    assert result["compile_seconds"] > result["seconds"]  # the build, counted apart

@@ -77,3 +77,17 @@ def test_bad_input():
         solve("_B")
     with pytest.raises(StateError, match="not a legal jump"):
         apply("_BBBB", [(1, 0)])
+
+
+def test_a_stopped_search_returns_at_once_and_the_next_starts_clean():
+    """A stop leaves the search's scratch as it was (clearing tens of millions of entries took
+    longer than the stop itself): it is thrown away, and the next search of that size is exact."""
+    from solver.search.budget import Budget, Cancelled
+    from solver.special import flipit
+
+    cells = "B_WBWBWBWBWB"
+    with pytest.raises(Cancelled):
+        flipit.empty_path(cells, budget=Budget(cancel=lambda: True))
+    assert len(cells) not in flipit._scratch
+    moves = solve(cells)
+    assert apply(cells, moves) == goal(cells) and len(moves) == bfs_length(cells)

@@ -47,6 +47,7 @@ class Partial(Exception):
 
 
 STALL = 6
+SCORE_CHUNK = 4096  # states scored between two budget checks
 
 
 class Ball:
@@ -136,14 +137,16 @@ def search(start: np.ndarray, moves: MoveSet, score: Callable[[np.ndarray], np.n
         allowed &= ~((moves.axis[None] == prev_axis) & (moves.key[None] <= prev_key))
         parent, move = np.nonzero(allowed)
         children = states[parent[:, None], moves.sources[move]]
+        solve_budget.check()  # a wide layer: a tenth of a second per step below
         hashes = children.astype(np.int64) @ weights
         _, unique = np.unique(hashes, return_index=True)
+        solve_budget.check()
         fresh = np.array([i for i in unique if int(hashes[i]) not in seen], dtype=np.int64)
         if len(fresh) == 0:
             break
         parent, move, children, hashes = parent[fresh], move[fresh], children[fresh], hashes[fresh]
         child_pars = pars[parent] ^ flips[move]
-        values = score(children, child_pars).astype(np.float64)
+        values = _in_chunks(score, children, child_pars).astype(np.float64)
         history.append((parent, move))
         done = np.nonzero((values == 0) & (child_pars == 0))[0]
         if len(done):
@@ -155,7 +158,7 @@ def search(start: np.ndarray, moves: MoveSet, score: Callable[[np.ndarray], np.n
         since = 0 if values.min() < best else since + 1
         best = min(best, values.min())
         if acceptable is not None:
-            good = acceptable(children, child_pars)
+            good = _in_chunks(acceptable, children, child_pars)
             i = int(np.argmin(good))
             if good[i] < stop[0]:
                 stop = (float(good[i]), _path(history, i))
@@ -173,6 +176,16 @@ def search(start: np.ndarray, moves: MoveSet, score: Callable[[np.ndarray], np.n
         states, pars, last = children[keep], child_pars[keep], move[keep]
         history[-1] = (parent[keep], move[keep])
     raise Timeout("beam search: no finished state within the depth limit")
+
+
+def _in_chunks(score, states: np.ndarray, pars: np.ndarray) -> np.ndarray:
+    """score(states, pars) a chunk of rows at a time, the solve's budget checked between them: a
+    wide beam's layer may take a second."""
+    parts = []
+    for start in range(0, len(states), SCORE_CHUNK):
+        solve_budget.check()
+        parts.append(np.asarray(score(states[start:start + SCORE_CHUNK], pars[start:start + SCORE_CHUNK])))
+    return np.concatenate(parts)
 
 
 def _path(history, index: int) -> list[int]:

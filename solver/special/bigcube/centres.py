@@ -73,14 +73,14 @@ def build(moves: OrbitMoves, goal: int, parity_bits: int = 0) -> Table:
     depth = 0
     while len(frontier):
         depth += 1
-        found = []
         for m in range(len(moves.lookups)):
             deadline.check()  # built on a size's first solve: seconds, under the solve's budget
             reached = moves.apply(frontier, m)
-            reached = reached[seen[reached] < 0]
-            seen[reached] = depth  # marks duplicates too: each is kept once below
-            found.append(reached)
-        frontier = np.unique(np.concatenate(found))
+            seen[reached[seen[reached] < 0]] = depth
+        deadline.check()
+        # the keys first reached now, each once and in order (a scan: sorting them took up to 0.5 s
+        # without a look at the budget)
+        frontier = np.flatnonzero(seen == depth)
     keys = np.nonzero(seen >= 0)[0]
     return Table(keys, seen[keys].copy())
 

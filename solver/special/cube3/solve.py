@@ -110,7 +110,9 @@ def solve_cubies(cube: CubieCube, time_limit: float = 1.0, max_length: int | Non
 def warm_up() -> None:
     """Load the tables and compile (or load from numba's cache) the search kernels, e.g. before a
     worker pool forks, so that the first real solve is fast."""
-    solve_cubies(moves.apply(CubieCube.solved(), moves.parse("R U F")), time_limit=0.0)
+    # a scramble whose first answer is not the last the search looks at: its clock (an object-mode
+    # block, compiled when first run) is read after it, as in every real solve
+    solve_cubies(moves.apply(CubieCube.solved(), moves.parse("R U F D L B R2 U2 F2 D' L' B'")), time_limit=0.0)
 
 
 def solve_facelets(state: str | Sequence[str], time_limit: float = 1.0, max_length: int | None = None,

@@ -12,7 +12,7 @@ from typing import NamedTuple
 import numpy as np
 
 from solver import deadline
-from solver.search.budget import Budget, one_time_work
+from solver.search.budget import Budget
 from solver.special import store
 from solver.special.cube3 import coord, moves, pruning, symmetry
 from solver.special.cube3.movetable import move_table
@@ -112,23 +112,18 @@ _loaded: Tables | None = None
 
 
 def get_tables(log=None) -> Tables:
-    """The tables, loaded once per process; built and stored first when the cache has none. The
-    build is one-time work for the machine (a worker does it before it forks), which other solvers
-    meet as a step (a big cube's corners): the current solve's cancel stops it (Cancelled), its
-    time limit does not, and its seconds are left out of the solve's time like compiling. The
-    files built are listed in the budget's `built`."""
+    """The tables, loaded once per process; built and stored first when the cache has none, as
+    one-time work (store.one_time_build: the current solve's cancel stops it, its time limit does
+    not, its seconds are left out of the solve's time; other solvers meet it as a step, a big
+    cube's corners). The files built are listed in the budget's `built`."""
     global _loaded
     if _loaded is None:
         tables = load()
         if tables is None:
             start = time.perf_counter()
-            budget = deadline.current() or Budget()
-            building = Budget(cancel=budget.cancel, progress=budget.progress, phase="table building",
-                              built=budget.built)
-            with deadline.limit(building), building.watching() as stop, one_time_work():
+            with store.one_time_build() as stop:
                 built = build(stop)
-            if built is None:
-                raise building.stop_reason()
+            budget = deadline.current() or Budget()
             for name, array in built._asdict().items():
                 store.save(KIND, name, _params(name), array.ravel())
                 budget.built.append(store.table_path(KIND, name))

@@ -63,6 +63,7 @@ def empty_path(cells: str, target: str | None = None, budget: Budget | None = No
                 raise StateError(f"flip-it goal has {m} cells, the state {n}")
             path = between(e, bits, e1, bits1, n, *scratch, stop)
     if path.size == 0 and stop[0]:
+        _scratch.pop(n, None)  # a stopped search leaves it dirty: the next one starts from zeros
         raise budget.stop_reason()
     if path.size == 0:
         raise UnreachableError(f"no sequence of jumps leads from {cells} to {target or goal(cells)}")

@@ -67,7 +67,8 @@ def _set_tag(tags, key, depth):
 def shortest(e0, c0, n, tags, queue, stop):
     """Empty-cell path of a shortest solution from (e0, c0) (the cells the empty cell visits,
     first e0), or an empty array when the goal is unreachable or stop[0] was raised. Scratch: `tags`, two bits for
-    each of the n * 2^(n-1) states, all clear on entry and on return (depth mod 3 is enough to
+    each of the n * 2^(n-1) states, all clear on entry and on return, except after a stop, which
+    returns at once and leaves them to be thrown away (depth mod 3 is enough to
     find a parent: neighbours differ by one in depth), and `queue` with an entry for each state.
     (A bottom-up pass for the big late layers was measured: three times slower, because the
     top-down pass stops at the first pair while a scan of unseen states finds it late.)"""
@@ -104,7 +105,9 @@ def shortest(e0, c0, n, tags, queue, stop):
                 break
         layer_start, layer_end, depth = layer_end, tail, depth + 1
     path = np.empty(0, np.int64)
-    if meet_a >= 0 and not halted:
+    if halted:  # at once, leaving the scratch dirty: clearing it may take longer than the search did
+        return path
+    if meet_a >= 0:
         # The mirror's depth is depth - 1 or depth (an earlier pair would have been found).
         db = depth - 1 if _tag(tags, meet_b) == (depth - 1) % 3 + 1 else depth
         first = _trace(meet_a, depth, n, tags)
@@ -180,7 +183,9 @@ def between(e0, c0, e1, c1, n, tags_f, queue_f, tags_b, queue_b, stop):
                 break
         lo[side], hi[side], depth[side] = hi[side], tail, depth[side] + 1
     path = np.empty(0, np.int64)
-    if meet >= 0 and not halted:
+    if halted:  # as in `shortest`
+        return path
+    if meet >= 0:
         forward = _trace(meet, depth[0], n, tags_f)
         backward = _trace(meet, depth[1], n, tags_b)
         path = np.concatenate((forward, backward[::-1][1:]))

@@ -297,7 +297,10 @@ export class Player {
     this.puzzle = new Puzzle(model);
     this.model = model;
     this.options = options;
-    this.origin = options.start || model.goal;  // the state before the setup (a job's start state)
+    // a partial goal shows `?` where a sticker does not matter; "solved" and Reset mean reaching it
+    this.goal = options.goal || null;
+    this.home = this.goal || model.goal;
+    this.origin = options.start || this.home;  // the state before the setup (a job's start state)
     this.setup = options.setup || [];
     this.moves = options.alg || [];
     this.cursor = 0;
@@ -388,7 +391,8 @@ export class Player {
       bar.append(view);
     }
     this.counter = el("span", { class: "player-counter", "aria-live": "polite" });
-    bar.append(this.counter);
+    this.solvedMark = el("span", { class: "player-solved", title: this.goal ? "The stickers the goal looks at are home" : "Solved" });
+    bar.append(this.counter, this.solvedMark);
     r.appendChild(bar);
 
     if (!this.options.readOnly) {
@@ -418,10 +422,19 @@ export class Player {
     }
 
     const stateRow = el("div", { class: "player-state" });
-    this.stateText = el("input", { readonly: "", class: "code", "aria-label": "Current state" });
+    this.stateText = el("input", { class: "code", "aria-label": "Current state", spellcheck: "false", ...(this.options.readOnly ? { readonly: "" } : {}) });
     const copy = button("Copy", "Copy the state", () => this.copyState(), "player-copy");
     stateRow.append(el("label", {}, "State"), this.stateText, copy);
+    if (!this.options.readOnly) {
+      stateRow.append(button("Set", "Start from the state typed in the box", () => this.setState(this.stateText.value), "player-set"));
+      this.stateText.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); this.setState(this.stateText.value); } });
+    }
     r.appendChild(stateRow);
+    if (this.goal) {
+      const ignored = this.goal.filter((c) => c === "?").length;
+      r.appendChild(el("p", { class: "help player-goal" },
+        `Partial goal: ${this.goal.length - ignored} of ${this.goal.length} stickers matter; the grey ones (?) do not.`));
+    }
 
     this.notice = el("p", { class: "player-message", role: "alert" });
     r.appendChild(this.notice);
@@ -555,7 +568,7 @@ export class Player {
 
   reset() {
     this.pause();
-    this.origin = this.model.goal;
+    this.origin = this.home;
     this.setup = [];
     this.moves = [];
     this.rebuildCheckpoints();
@@ -579,6 +592,7 @@ export class Player {
       const response = await fetch(this.options.scrambleUrl, { headers: { Accept: "application/json" }, credentials: "same-origin" });
       const data = await response.json();
       if (!response.ok) throw new Error(Object.values(data).flat().join(" "));
+      this.origin = this.home;  // the server's moves scramble the solved puzzle
       this.load({ setup: data.moves, alg: [] });
       this.message("");
     } catch (err) {
@@ -595,7 +609,7 @@ export class Player {
       const response = await fetch(this.options.solveUrl, {
         method: "POST", credentials: "same-origin",
         headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRFToken": csrf },
-        body: JSON.stringify({ state }),
+        body: JSON.stringify(this.goal ? { state, goal: this.goal } : { state }),
       });
       let job = await response.json();
       if (!response.ok) throw new Error(Object.entries(job).map(([k, v]) => `${k}: ${[v].flat().join(" ")}`).join("; "));
@@ -615,6 +629,35 @@ export class Player {
     }
   }
 
+  // A state typed or pasted in the box: letters, space-separated colours or a JSON list, as the CLI
+  // and the API take them; `?` only towards a partial goal. The server checks it again on a solve.
+  setState(text) {
+    const value = text.trim();
+    let symbols;
+    try {
+      symbols = value.startsWith("[") ? JSON.parse(value).map(String)
+        : /\s/.test(value) || !this.model.goal.every((c) => c.length === 1) ? value.split(/\s+/) : [...value];
+    } catch (err) {
+      this.message(`state: not a valid JSON list (${err.message})`);
+      return false;
+    }
+    if (symbols.length !== this.model.stickers) {
+      this.message(`state: ${symbols.length} colours given, this puzzle has ${this.model.stickers} stickers`);
+      return false;
+    }
+    const unknown = symbols.find((c) => !(c in this.model.colours) || (c === "?" && !this.goal && !this.model.goal.includes("?")));
+    if (unknown !== undefined) {
+      this.message(unknown === "?" ? "state: ? (does not matter) is only for a partial goal"
+        : `state: unknown colour ${JSON.stringify(unknown)}`);
+      return false;
+    }
+    this.pause();
+    this.origin = symbols;
+    this.load({ setup: [], alg: [] });
+    this.message("Starting from the state given.");
+    return true;
+  }
+
   copyState() {
     this.stateText.select();
     if (navigator.clipboard) navigator.clipboard.writeText(this.stateText.value).catch(() => {});
@@ -622,13 +665,21 @@ export class Player {
   }
 
   // ----- showing where we are -----
+  // A state as text, as the command line writes it: letters run together, longer colours spaced.
+  textOf(state) {
+    return this.model.goal.every((c) => c.length === 1) ? state.join("") : state.join(" ");
+  }
+
   update(state) {
     this.scrub.max = this.moves.length;
     this.scrub.value = this.cursor;
     this.counter.textContent = `${this.cursor} / ${this.moves.length} move${this.moves.length === 1 ? "" : "s"}`;
-    const single = this.model.goal.every((c) => c.length === 1);
-    this.stateText.value = single ? state.join("") : state.join(" ");
-    this.root.dataset.state = this.stateText.value;
+    const text = this.textOf(state);
+    if (document.activeElement !== this.stateText) this.stateText.value = text;  // not while the user types
+    const solved = this.home.every((c, i) => c === "?" || c === state[i]);
+    this.solvedMark.textContent = solved ? (this.goal ? "✓ goal reached" : "✓ solved") : "";
+    this.root.dataset.solved = solved;
+    this.root.dataset.state = text;
     this.root.dataset.cursor = this.cursor;
     this.renderText();
     if (this.moveButtons) {
@@ -667,7 +718,7 @@ export function mountAll() {
     const initial = root.dataset.initial ? JSON.parse(document.getElementById(root.dataset.initial).textContent) : {};
     root.querySelectorAll(".player-fallback").forEach((n) => n.remove());
     const player = new Player(root, model, {
-      start: initial.start || null, setup: initial.setup || [], alg: initial.alg || [], cursor: initial.cursor || 0,
+      start: initial.start || null, goal: initial.goal || null, setup: initial.setup || [], alg: initial.alg || [], cursor: initial.cursor || 0,
       readOnly: root.dataset.readonly === "true",
       keyboard: players.length === 0 && root.dataset.readonly !== "true",
       scrambleUrl: root.dataset.scrambleUrl, solveUrl: root.dataset.solveUrl,
@@ -688,6 +739,10 @@ function keepUrl(base) {
     clearTimeout(pending);
     pending = setTimeout(() => {
       const url = new URL(window.location.href);
+      const same = (a, b) => a.length === b.length && a.every((c, i) => c === b[i]);
+      if (same(player.origin, player.home)) url.searchParams.delete("state");
+      else url.searchParams.set("state", player.textOf(player.origin));
+      if (player.goal) url.searchParams.set("goal", player.textOf(player.goal));
       url.searchParams.set("setup", player.setup.join(" "));
       url.searchParams.set("alg", player.moves.join(" "));
       if (!player.setup.length) url.searchParams.delete("setup");
