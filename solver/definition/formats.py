@@ -1,4 +1,5 @@
-"""Reading definitions: the seed format and the native format, into one validated model.
+"""Reading definitions: the seed format and the native format, into one validated model; KPuzzle
+JSON and ksolve/twsearch files are recognised here too and read by their own modules (docs/interop.md).
 
 Both formats go through the same steps: read the goal(s) to learn the sticker count and colours, read
 every explicit move, resolve extenders, close the goals under the symmetries, read drawing hints.
@@ -27,9 +28,10 @@ NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$")
 SHAPES = ("square", "circle", "triangle-up", "triangle-down", "diamond")
 HEX_RE = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
 EXTENDER_FUNCTIONS = ("REVERSE", "REPEAT", "SEQUENCE")
+FORMATS = ("native", "seed", "kpuzzle", "ksolve")  # what load_text reads (native and seed: YAML or JSON)
 
 
-def load_file(path: str | Path) -> Definition:
+def load_file(path: str | Path, fmt: str | None = None) -> Definition:
     path = Path(path)
     try:
         size = path.stat().st_size
@@ -38,14 +40,28 @@ def load_file(path: str | Path) -> Definition:
         raw = path.read_bytes()
     except OSError as exc:
         raise DefinitionError(f"{path}: {exc.strerror or exc}") from None
-    return load_text(raw)
+    return load_text(raw, fmt)
 
 
-def load_text(text: str | bytes) -> Definition:
-    return load_data(safe_yaml.parse(text))
+def load_text(text: str | bytes, fmt: str | None = None) -> Definition:
+    """A definition in any format we read; `fmt` (one of FORMATS) skips guessing it from the text."""
+    from solver.definition import ksolve  # here: the interop readers build on this module
+
+    text = safe_yaml.decode(text)
+    if fmt not in (None, *FORMATS):
+        raise DefinitionError(f"format: unknown format {fmt!r}; formats: {', '.join(FORMATS)}")
+    if fmt == "ksolve" or fmt is None and ksolve.looks_like(text):
+        return _from_orbits(ksolve.read(text))
+    return load_data(safe_yaml.parse(text), fmt)
 
 
-def load_data(data) -> Definition:
+def load_data(data, fmt: str | None = None) -> Definition:
+    from solver.definition import kpuzzle  # here: the interop readers build on this module
+
+    if fmt == "kpuzzle" or fmt is None and kpuzzle.looks_like(data):
+        return _from_orbits(kpuzzle.read(data))
+    if fmt == "ksolve":
+        raise DefinitionError("ksolve: a ksolve definition is text, not data")
     if not isinstance(data, dict):
         raise DefinitionError(f"definition: expected a mapping, got {_kind(data)}")
     if "turnSet" in data:
@@ -56,6 +72,12 @@ def load_data(data) -> Definition:
         "definition: neither the seed format (turnSet) nor the native format "
         f"(format: {NATIVE_FORMAT} with moves)"
     )
+
+
+def _from_orbits(puzzle) -> Definition:
+    from solver.definition.orbit_model import to_definition
+
+    return to_definition(puzzle)
 
 
 def _kind(value) -> str:

@@ -60,8 +60,8 @@ def _load(text: str):
     return yaml.load(text, Loader=_DefinitionLoader)  # noqa: S506 - the loader is a SafeLoader
 
 
-def parse(text: str | bytes):
-    """The plain data of a YAML (or JSON) document, or DefinitionError naming the problem."""
+def decode(text: str | bytes) -> str:
+    """The text of a definition within the size limit, or DefinitionError."""
     if isinstance(text, bytes):
         if len(text) > MAX_BYTES:
             raise DefinitionError(f"definition is {len(text):,} bytes, the limit is {MAX_BYTES:,}")
@@ -71,6 +71,12 @@ def parse(text: str | bytes):
             raise DefinitionError(f"definition is not UTF-8 text (byte {exc.start})") from None
     if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
         raise DefinitionError(f"definition is larger than the limit of {MAX_BYTES:,} bytes")
+    return text
+
+
+def parse(text: str | bytes):
+    """The plain data of a YAML (or JSON) document, or DefinitionError naming the problem."""
+    text = decode(text)
     try:
         return _load(text)
     except DefinitionError:
