@@ -11,7 +11,7 @@ from pathlib import Path
 
 from solver import catalog, deadline, facts, goals, metrics, partial
 from solver.analysis import borrowed, group, membership, pieces, scramble as scrambles
-from solver.definition import export
+from solver.definition import export, kpuzzle, ksolve
 from solver.definition.canonical import content_hash
 from solver.definition.formats import load_data, load_file, load_text
 from solver.definition.model import Definition
@@ -30,16 +30,19 @@ ANALYSIS_SHARE = 0.5  # of a time limit, at most, for proving a state reachable 
 __all__ = [
     "Definition", "load", "load_data", "load_file", "load_text", "content_hash", "info", "parse_state", "parse_goal",
     "partial_goal", "WILDCARD",
-    "format_state", "state_text", "parse_moves", "apply_moves", "verify", "solve", "scramble", "export_yaml", "reachability", "group_data",
+    "format_state", "state_text", "parse_moves", "apply_moves", "verify", "solve", "scramble", "export_yaml", "import_file", "reachability", "group_data",
     "pdb_build", "pdb_list", "OutOfTime",
     "effect", "lengths", "discover", "find_algorithms", "variants", "effect_arrows", "algorithm_sets", "check_projection", "check_solve_options", "METHODS", "SPECIAL", "Budget", "Cancelled",
 ]
 
 
+FILE_SUFFIXES = (".yaml", ".yml", ".json", *ksolve.SUFFIXES, *kpuzzle.SUFFIXES)
+
+
 def load(spec: str) -> Definition:
-    """A definition from a catalog name or a YAML/JSON file path."""
+    """A definition from a catalog name or a file path (YAML/JSON, KPuzzle JSON, ksolve/twsearch)."""
     path = Path(spec)
-    if path.suffix.lower() in (".yaml", ".yml", ".json") or "/" in spec or path.is_file():
+    if path.suffix.lower() in FILE_SUFFIXES or "/" in spec or path.is_file():
         if not path.is_file():
             raise DefinitionError(f"{spec}: no such file")
         return load_file(path)
@@ -267,11 +270,27 @@ def scramble(defn: Definition, *, moves: int | None = None, random_state: bool =
 
 
 def export_yaml(defn: Definition, fmt: str = "native") -> str:
+    """The definition written in one of the formats we read (kpuzzle: JSON; ksolve: its own text)."""
     if fmt == "native":
         return export.to_yaml(export.native_data(defn))
     if fmt == "seed":
         return export.to_yaml(export.seed_data(defn))
-    raise PuzzleError(f"format: unknown format {fmt!r}; formats: native, seed")
+    if fmt == "kpuzzle":
+        return kpuzzle.write(defn)
+    if fmt == "ksolve":
+        return ksolve.write(defn)
+    raise PuzzleError(f"format: unknown format {fmt!r}; formats: native, seed, kpuzzle, ksolve")
+
+
+def import_file(path: str, fmt: str | None = None) -> Definition:
+    """A definition from a file in any format we read; `fmt` forces one (else guessed from the file
+    name, then from the content)."""
+    if fmt is None:
+        name = Path(path).name.lower()
+        fmt = next((f for f, mod in (("kpuzzle", kpuzzle), ("ksolve", ksolve)) if name.endswith(mod.SUFFIXES)), None)
+    if not Path(path).is_file():
+        raise DefinitionError(f"{path}: no such file")
+    return load_file(path, fmt)
 
 
 

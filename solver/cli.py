@@ -46,6 +46,14 @@ def cmd_show(args):
     print(api.export_yaml(api.load(args.definition), args.format), end="")
 
 
+def cmd_import(args):
+    print(api.export_yaml(api.import_file(args.file, args.format)), end="")
+
+
+def cmd_export(args):
+    print(api.export_yaml(api.load(args.definition), args.format), end="")
+
+
 def cmd_info(args):
     facts = api.info(api.load(args.definition))
     if args.json:
@@ -219,7 +227,7 @@ def cmd_discover(args):
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="puzzle", description="Define, inspect and solve permutation puzzles.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    d = "catalog name or YAML file"
+    d = "catalog name or definition file (YAML, KPuzzle JSON, ksolve/twsearch)"
 
     p = sub.add_parser("catalog", help="list the built-in puzzles")
     p.add_argument("--json", action="store_true")
@@ -229,6 +237,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("definition", help=d)
     p.add_argument("--format", choices=["native", "seed"], default="native")
     p.set_defaults(run=cmd_show)
+
+    p = sub.add_parser("import", help="read a KPuzzle JSON or ksolve/twsearch file, print the native YAML")
+    p.add_argument("file")
+    p.add_argument("--format", choices=["kpuzzle", "ksolve"], help="default: guessed from the name and content")
+    p.set_defaults(run=cmd_import)
+
+    p = sub.add_parser("export", help="write a definition as KPuzzle JSON or a ksolve/twsearch file")
+    p.add_argument("definition", help=d)
+    p.add_argument("--format", choices=["kpuzzle", "ksolve"], required=True)
+    p.set_defaults(run=cmd_export)
 
     p = sub.add_parser("info", help="facts: stickers, moves, orbits, group order, state count, hash")
     p.add_argument("definition", help=d)

@@ -84,11 +84,17 @@ def _safe_name(name: str) -> str:
 
 def to_definition(puzzle: OrbitPuzzle) -> Definition:
     """Our definition of a piece model: k stickers per piece, generated powers as extenders."""
-    base, positions = [], []
-    for orbit in puzzle.orbits:
-        positions.append(len(base))
-        base.extend([0] * (orbit.pieces * orbit.orientations))
-    n = len(base)
+    # stickers per piece: k, or m when every piece of the orbit counts its orientation modulo m
+    # (centres whose turn does not matter are then one sticker each); a file we wrote keeps k
+    widths = [orbit.orientations for orbit in puzzle.orbits]
+    if puzzle.stickers is None:
+        for oi, orbit in enumerate(puzzle.orbits):
+            if len(set(puzzle.solved[orbit.name][2])) == 1:
+                widths[oi] = puzzle.solved[orbit.name][2][0]
+    positions, n = [], 0
+    for orbit, w in zip(puzzle.orbits, widths):
+        positions.append(n)
+        n += orbit.pieces * w
     where = list(range(n))
     if puzzle.stickers is not None:
         if sorted(puzzle.stickers) != where:
@@ -97,7 +103,7 @@ def to_definition(puzzle: OrbitPuzzle) -> Definition:
     keys: list = [None] * n
     for oi, orbit in enumerate(puzzle.orbits):
         ids, orient, mods = puzzle.solved[orbit.name]
-        k = orbit.orientations
+        k = widths[oi]
         if len({(i, m) for i, m in zip(ids, mods)}) != len(set(ids)):
             raise DefinitionError(f"{orbit.name}: identical pieces must all count their orientation alike")
         for s in range(orbit.pieces):
@@ -116,7 +122,7 @@ def to_definition(puzzle: OrbitPuzzle) -> Definition:
             if orbit.name not in move:
                 continue
             slots, delta = move[orbit.name]
-            k = orbit.orientations
+            k = widths[oi]
             for i, (j, d) in enumerate(zip(slots, delta)):
                 for f in range(k):
                     p[where[positions[oi] + j * k + f]] = where[positions[oi] + i * k + (f + d) % k]
