@@ -84,7 +84,7 @@ class RepositoryCreateSerializer(serializers.Serializer):
     license = serializers.CharField(required=False, allow_blank=True, max_length=64, default="")
     topics = serializers.ListField(child=serializers.CharField(max_length=40), required=False, default=list,
                                    max_length=20)
-    definition = serializers.CharField(help_text="the puzzle definition, YAML (seed or native format)",
+    definition = serializers.CharField(help_text="the puzzle definition: YAML (native or seed format), KPuzzle JSON or a ksolve/twsearch file",
                                        trim_whitespace=False, max_length=services.MAX_DEFINITION_CHARS)
     message = serializers.CharField(required=False, allow_blank=True, max_length=500, default="")
 

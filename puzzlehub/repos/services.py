@@ -33,7 +33,7 @@ def _parsed(text: str):
 def load_definition(text: str):
     """The solver's Definition for `text`, or a ValidationError on the `definition` field."""
     if not isinstance(text, str) or not text.strip():
-        raise ValidationError({"definition": "a puzzle definition (YAML) is required"})
+        raise ValidationError({"definition": "a puzzle definition (YAML, KPuzzle JSON or ksolve) is required"})
     if len(text) > MAX_DEFINITION_CHARS:
         raise ValidationError({"definition": f"longer than {MAX_DEFINITION_CHARS:,} characters"})
     try:

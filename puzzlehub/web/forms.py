@@ -31,7 +31,7 @@ class RepositoryForm(forms.Form):
     license = forms.CharField(required=False, max_length=64)
     definition = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 18, "class": "code", "spellcheck": "false"}),
-        strip=False, help_text="YAML, in the native or the seed format.",
+        strip=False, help_text="YAML (native or seed format), KPuzzle JSON, or a ksolve/twsearch .def/.tws file.",
     )
     message = forms.CharField(required=False, max_length=500, label="Revision message")
 

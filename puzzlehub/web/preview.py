@@ -48,7 +48,7 @@ class PreviewThrottle(WriteThrottle):
 
 
 class PreviewRequestSerializer(serializers.Serializer):
-    definition = serializers.CharField(trim_whitespace=False, help_text="YAML or JSON, as it would be saved")
+    definition = serializers.CharField(trim_whitespace=False, help_text="YAML, JSON, KPuzzle JSON or ksolve/twsearch, as it would be saved")
 
 
 class Preview(APIView):

@@ -22,6 +22,7 @@ from solver.errors import DefinitionError
 
 SUFFIXES = (".kpuzzle", ".kpuzzle.json")
 KNOWN = {"name", "orbits", "defaultPattern", "moves", "derivedMoves", "puzzlehub"}
+MAX_ALG = 10_000  # moves in a derived move, repeats expanded
 ALG_TOKEN = re.compile(r"\(|\)(\d*)('?)|[^\s()]+")
 
 
@@ -163,6 +164,8 @@ def _alg(text: str, known: set[str], place: str) -> list[tuple[str, int]]:
             group = stack.pop()
             amount = int(m.group(1) or 1) * (-1 if m.group(2) else 1)
             inverse = [(n, -a) for n, a in reversed(group)]
+            if len(group) * abs(amount) + len(stack[-1]) > MAX_ALG:
+                raise DefinitionError(f"{place}: longer than {MAX_ALG:,} moves")
             stack[-1].extend((group if amount > 0 else inverse) * abs(amount))
         else:
             stack[-1].append(_alg_move(token, known, place))

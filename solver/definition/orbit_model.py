@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 
 from solver import perm
 from solver.analysis.pieces import piece_model
-from solver.definition.formats import NAME_RE, load_data
+from solver.definition.formats import MAX_MOVES, MAX_STICKERS, NAME_RE, load_data
 from solver.definition.model import Definition
 from solver.errors import DefinitionError
 
@@ -95,6 +95,10 @@ def to_definition(puzzle: OrbitPuzzle) -> Definition:
     for orbit, w in zip(puzzle.orbits, widths):
         positions.append(n)
         n += orbit.pieces * w
+    if n > MAX_STICKERS:
+        raise DefinitionError(f"the pieces make {n:,} stickers, the limit is {MAX_STICKERS:,}")
+    if len(puzzle.moves) + len(puzzle.derived) > MAX_MOVES:
+        raise DefinitionError(f"{len(puzzle.moves) + len(puzzle.derived)} moves, the limit is {MAX_MOVES}")
     where = list(range(n))
     if puzzle.stickers is not None:
         if sorted(puzzle.stickers) != where:
@@ -144,12 +148,15 @@ def to_definition(puzzle: OrbitPuzzle) -> Definition:
         if perm.is_identity(explicit[name]):
             raise DefinitionError(f"derivedMoves.{name}: moves nothing")
     wanted = set(puzzle.move_names) if puzzle.move_names is not None else None
+    orders = {name: perm.order(explicit[name]) for name in puzzle.moves}
+    if len(explicit) + sum(o - 2 for o in orders.values() if o > 2) > MAX_MOVES:
+        raise DefinitionError(f"the moves and their powers make more than {MAX_MOVES} moves")
     extenders = []
     for name in puzzle.moves:
-        for power_name, j in power_names(name, perm.order(explicit[name])):
+        for power_name, j in power_names(name, orders[name]):
             if power_name in explicit or (wanted is not None and power_name not in wanted):
                 continue
-            if j == perm.order(explicit[name]) - 1:
+            if j == orders[name] - 1:
                 extenders.append({"name": power_name, "function": "REVERSE", "params": [name]})
             else:
                 extenders.append({"name": power_name, "function": "REPEAT", "params": [name, j]})
