@@ -235,7 +235,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("show", help="print a definition as YAML")
     p.add_argument("definition", help=d)
-    p.add_argument("--format", choices=["native", "seed"], default="native")
+    p.add_argument("--format", choices=["native", "seed", "kpuzzle", "ksolve"], default="native")
     p.set_defaults(run=cmd_show)
 
     p = sub.add_parser("import", help="read a KPuzzle JSON or ksolve/twsearch file, print the native YAML")
