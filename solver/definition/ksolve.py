@@ -83,7 +83,7 @@ def read(text: str) -> OrbitPuzzle:
         elif command == "Set":
             if solved is not None or moves:
                 raise DefinitionError(f"line {line}: Set after Solved or Move")
-            orbits_add(orbits, line, words)
+            _add_set(orbits, line, words)
         elif command == "Solved":
             if solved is not None:
                 raise DefinitionError(f"line {line}: a second Solved block")
@@ -122,7 +122,7 @@ def read(text: str) -> OrbitPuzzle:
     )
 
 
-def orbits_add(orbits: dict, line: int, words: list[str]) -> None:
+def _add_set(orbits: dict, line: int, words: list[str]) -> None:
     if len(words) not in (3, 4) or not all(w.isdigit() for w in words[2:]):
         raise DefinitionError(f"line {line}: expected Set NAME COUNT ORIENTATIONS")
     count, twists = int(words[2]), int(words[3]) if len(words) == 4 else 1

@@ -83,11 +83,11 @@ def _safe_name(name: str) -> str:
 
 
 def to_definition(puzzle: OrbitPuzzle) -> Definition:
-    """Our definition of a piece model: k stickers per piece, generated powers as extenders."""
+    """Our definition of a piece model: a sticker per facelet, generated powers as extenders."""
     # stickers per piece: k, or m when every piece of the orbit counts its orientation modulo m
     # (centres whose turn does not matter are then one sticker each); a file we wrote keeps k
     widths = [orbit.orientations for orbit in puzzle.orbits]
-    if puzzle.stickers is None:
+    if puzzle.stickers is None and puzzle.goal is None:
         for oi, orbit in enumerate(puzzle.orbits):
             if len(set(puzzle.solved[orbit.name][2])) == 1:
                 widths[oi] = puzzle.solved[orbit.name][2][0]
