@@ -417,3 +417,17 @@ def test_cli_import_and_export(tmp_path):
     assert "line 5" in bad.stderr and "Traceback" not in bad.stderr
     refused = puzzle("export", "sliding-3x3", "--format", "kpuzzle")
     assert refused.returncode == 2 and "guarded" in refused.stderr
+
+
+def test_our_data_must_agree_with_the_pieces():
+    text = api.export_yaml(api.load("cube3"), "ksolve")
+    lines = text.splitlines()
+    goal_line = next(i for i, line in enumerate(lines) if line.startswith("# puzzlehub goal "))
+    lines[goal_line] = "# puzzlehub goal " + " ".join(["W"] * 54)  # every piece alike: not what the file says
+    with pytest.raises(DefinitionError, match="puzzlehub goal: its colours do not match"):
+        api.load_text("\n".join(lines))
+    stickers_line = goal_line - 1
+    lines = text.splitlines()
+    lines[stickers_line] = "# puzzlehub stickers " + " ".join(["0"] * 54)
+    with pytest.raises(DefinitionError, match="puzzlehub stickers: expected each of 0..53 once"):
+        api.load_text("\n".join(lines))
