@@ -47,8 +47,9 @@ def test_the_first_solves_of_every_family_on_a_fresh_worker_spend_nothing_compil
             job = finished(job_id, timeout=300)
             assert job.status == Job.SUCCEEDED, (name, job.error)
             print(f"\n{name}: {job.result['method']} {job.result['seconds']} s, compiling {job.result['compile_seconds']} s")
-            # a cold kernel takes seconds to compile; once in a while a warmed one still takes a few ms
-            # for one more type signature (skewb's IDA* was seen at 0.008 s), which no limit notices
-            assert job.result["compile_seconds"] < 0.05, (name, job.result)
+            # a cold kernel takes seconds to compile; once in a while a warmed one still resolves one
+            # more type signature or loads one from numba's cache: a few ms, 0.055 s seen on a machine
+            # at load 4 (sliding-3x3's A*), which no limit notices
+            assert job.result["compile_seconds"] < 0.25, (name, job.result)
     finally:
         workers.kill("fresh", signal.SIGTERM)
