@@ -46,6 +46,10 @@ def cmd_show(args):
     print(api.export_yaml(api.load(args.definition), args.format), end="")
 
 
+def cmd_shape(args):
+    print(api.shape_yaml(args.description, args.name), end="")
+
+
 def cmd_info(args):
     facts = api.info(api.load(args.definition))
     if args.json:
@@ -219,7 +223,7 @@ def cmd_discover(args):
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="puzzle", description="Define, inspect and solve permutation puzzles.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    d = "catalog name or YAML file"
+    d = "catalog name, YAML file, shape:DESCRIPTION or a named shape"
 
     p = sub.add_parser("catalog", help="list the built-in puzzles")
     p.add_argument("--json", action="store_true")
@@ -229,6 +233,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("definition", help=d)
     p.add_argument("--format", choices=["native", "seed"], default="native")
     p.set_defaults(run=cmd_show)
+
+    p = sub.add_parser("shape", help="build a puzzle from a shape: a solid and its cuts, or a named shape")
+    p.add_argument("description", help="e.g. 'c f 0.333333333333333' (3x3x3), 'o f 0.333333333333333' or 'megaminx'")
+    p.add_argument("--name", help="the definition's name (default: the named shape's, else shape)")
+    p.set_defaults(run=cmd_shape)
 
     p = sub.add_parser("info", help="facts: stickers, moves, orbits, group order, state count, hash")
     p.add_argument("definition", help=d)

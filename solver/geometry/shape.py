@@ -1,0 +1,124 @@
+"""A shape description to a native definition: the solid's faces cut into stickers, the slab turns
+as moves (inverses and powers as extenders), colours per face, the net as layout and the sticker
+polygons with the move axes as 3D geometry.
+
+Stickers are numbered in reading order of the net (rows top to bottom, left to right), as the
+catalog's puzzles are.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from solver import perm
+from solver.catalog import native
+from solver.catalog.geometry import Body, rotation
+from solver.definition.formats import MAX_STICKERS
+from solver.errors import DefinitionError
+from solver.geometry import net, turns
+from solver.geometry.cutting import cut_faces
+from solver.geometry.description import Description, parse
+from solver.geometry.solids import solid as solid_of
+
+SHRINK = 0.9  # each sticker drawn a little smaller than its place, leaving a gap
+CELL_GAP = 1.15  # layout units between the nearest two sticker centres
+
+
+def build(text: str, name: str | None = None) -> dict:
+    """The native definition (a dict, format puzzlehub/1) of a named puzzle or a description."""
+    description = parse(text)
+    solid = solid_of(description.shape)
+    lines = turns.lines(solid, description)
+    if not any(len(line.heights) for line in lines):
+        raise DefinitionError(f"shape: no cuts; every plane of '{description.text}' misses the {solid.name}")
+    faces = [solid.vertices[list(f)] for f in solid.faces]
+    pieces = cut_faces(faces, lines, MAX_STICKERS)
+    centres = np.array([p.mean(axis=0) for _, p in pieces])
+    cells = _layout(solid, pieces, centres)
+    order = sorted(range(len(pieces)), key=lambda i: (cells[i][1], cells[i][0]))
+    pieces = [pieces[i] for i in order]
+    centres, cells = centres[order], [cells[i] for i in order]
+
+    moves, extenders, geometry_moves = _moves(solid, lines, centres)
+    shape = "square" if description.shape == "c" and {f for f, _ in description.cuts} == {"f"} else "circle"
+    data = native.definition(
+        name=name or description.slug,
+        description=_describe(description, len(pieces), len(moves)),
+        goal=[solid.colours[f][0] for f, _ in pieces],
+        moves=moves,
+        colours={symbol: (label, hex_) for symbol, label, hex_ in solid.colours},
+        cells=[(x, y) for x, y in cells],
+        shape=shape,
+        geometry={"stickers": [_polygon(p) for _, p in pieces], "moves": geometry_moves},
+    )
+    data["extenders"] = extenders
+    return data
+
+
+def _describe(description: Description, stickers: int, moves: int) -> str:
+    named = f"the {description.name}, " if description.name else ""
+    return (f"Built from the shape '{description.text}' ({named}{stickers} stickers, {moves} slab turns "
+            "with their inverses and powers).")
+
+
+def _layout(solid, pieces, centres) -> list[tuple[float, float]]:
+    by_face: dict[int, list[int]] = {}
+    for i, (f, _) in enumerate(pieces):
+        by_face.setdefault(f, []).append(i)
+    flat = net.unfold(solid, {f: centres[idx] for f, idx in by_face.items()})
+    points = np.zeros((len(pieces), 2))
+    for f, idx in by_face.items():
+        points[idx] = flat[f]
+    nearest = min(_nearest(points[idx]) for idx in by_face.values())
+    points = points * (CELL_GAP / nearest)
+    points -= points.min(axis=0)
+    return [(round(float(x), 3), round(float(y), 3)) for x, y in points]
+
+
+def _nearest(points: np.ndarray) -> float:
+    """The smallest distance between two of the points (inf for one point)."""
+    best = np.inf
+    for k in range(0, len(points), 512):  # in blocks, so 1,600 stickers a face stay small in memory
+        block = points[k:k + 512]
+        d = np.linalg.norm(block[:, None, :] - points[None, :, :], axis=2)
+        d[d < 1e-12] = np.inf
+        best = min(best, float(d.min()))
+    return best
+
+
+def _polygon(poly: np.ndarray) -> list[list[float]]:
+    middle = poly.mean(axis=0)
+    return [[round(float(c), 4) + 0.0 for c in middle + SHRINK * (p - middle)] for p in poly]
+
+
+def _moves(solid, lines, centres):
+    body = Body([tuple(round(float(c), 9) for c in p) for p in centres])
+    heights = [np.searchsorted(line.heights, centres @ line.direction) for line in lines]
+    moves, extenders, geometry_moves = [], [], {}
+    found = []
+    for slab in turns.slabs(lines):
+        line = lines[slab.line]
+        axis = line.ends[slab.end][1]
+        k = turns.symmetry_order(solid, line.direction)
+        inside = heights[slab.line] == slab.index
+        p = body.turn(rotation(tuple(float(c) for c in axis), -360 / k), lambda i: inside[i])
+        if p is None or p == perm.identity(len(centres)):
+            continue  # a jumbling turn, or a slab without stickers
+        found.append(slab)
+        name = slab.name
+        moves.append(native.move(name, p))
+        direction = [round(float(c), 6) + 0.0 for c in axis]
+        powers = [(name, 1)]
+        if k > 2:
+            extenders.append({"name": name + "'", "function": "REVERSE", "params": [name]})
+            powers.append((name + "'", -1))
+        if k > 3:
+            extenders.append({"name": name + "2", "function": "REPEAT", "params": [name, 2]})
+            powers.append((name + "2", 2))
+        if k > 4:
+            extenders.append({"name": name + "2'", "function": "REVERSE", "params": [name + "2"]})
+            powers.append((name + "2'", -2))
+        for move_name, times in powers:
+            geometry_moves[move_name] = {"axis": direction, "angle": round(-360 / k * times, 6)}
+    turns.check_turnable(solid, lines, found)
+    return moves, extenders, geometry_moves

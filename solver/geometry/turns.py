@@ -1,0 +1,147 @@
+"""The move axes of a cut solid and the turns of the slabs between its parallel planes.
+
+Every cut family puts a plane across each face, vertex or edge direction of the solid. Planes on
+one line through the centre (a direction and its opposite: U and D on the cube, a vertex and the
+face opposite it on the tetrahedron) cut the solid into slabs. Each slab turns about the line by
+the smallest angle that carries the solid onto itself (360 degrees over the order of the line's
+rotation symmetry: 4 for the cube's faces, 3 for its corners, 2 for its edges). A turn is a move
+only when it carries the slab's stickers onto stickers; one that would not (a jumbling cut) gives
+no move. With symmetric families and symmetry angles this always holds; the check stays as the
+proof that every move is a permutation.
+
+One slab per line never turns: turning it is the same as turning the rest of the line back and the
+whole puzzle with it, so leaving it out holds the puzzle still, as the published state counts do.
+It is the slab that holds the centre or, when the centre lies on a plane, the outermost slab at the
+line's negative end: the end nearer the solid's reference corner (D, L and B on the cube, so the
+2x2x2's and the 4x4x4's DBL corner stays put), or the face end of a tetrahedron's vertex-face line.
+
+Slabs are named after the nearer end and counted from it: U turns the outermost slab at U, 2U the
+one below it (SiGN's slice turn), 2D the second from D; each turns clockwise seen from its end.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from solver.errors import DefinitionError
+from solver.geometry.cutting import EPSILON, Line
+from solver.geometry.description import Description
+from solver.geometry.solids import KINDS, TOLERANCE, Solid
+
+
+@dataclass(frozen=True)
+class Slab:
+    name: str  # e.g. U, 2U, 2D
+    line: int  # index into the lines
+    end: int  # 0 or 1: the end it is named after and turns clockwise about
+    index: int  # its place along the line, counted from the negative end (sticker slab numbers)
+
+
+def _same(a: np.ndarray, b: np.ndarray) -> bool:
+    return bool(np.linalg.norm(a - b) < TOLERANCE)
+
+
+def lines(solid: Solid, description: Description) -> list[Line]:
+    """Every line some cut family runs across, with the heights of its planes that cut the solid."""
+    found: list[dict] = []
+    for family, distance in description.cuts:
+        for name, direction in solid.directions[family]:
+            for entry in found:
+                if _same(entry["a"][1], direction) or _same(entry["a"][1], -direction):
+                    break
+            else:
+                opposite = _opposite(solid, direction)
+                entry = {"a": (name, direction), "b": opposite, "heights": set()}
+                entry["kinds"] = (family, opposite[2])
+                found.append(entry)
+            sign = 1 if _same(entry["a"][1], direction) else -1
+            entry["heights"].add(round(sign * distance, 12))
+    result = []
+    for entry in found:
+        a, b, (ka, kb) = entry["a"], entry["b"][:2], entry["kinds"]
+        if _negative_first(solid, a, b, ka, kb):
+            a, b, ka, kb = b, a, kb, ka
+        sign = 1 if _same(a[1], entry["a"][1]) else -1
+        extent = float((solid.vertices @ a[1]).max()), float((solid.vertices @ -a[1]).max())
+        heights = sorted(sign * h for h in entry["heights"] if -extent[1] + EPSILON < sign * h < extent[0] - EPSILON)
+        result.append(Line((a, b), (ka, kb), np.array(heights)))
+    return result
+
+
+def _opposite(solid: Solid, direction: np.ndarray) -> tuple[str, np.ndarray, str]:
+    for kind in KINDS:
+        for name, d in solid.directions[kind]:
+            if _same(d, -direction):
+                return name, d, kind
+    raise AssertionError("every direction of a Platonic solid has an opposite feature")
+
+
+def _negative_first(solid: Solid, a, b, ka: str, kb: str) -> bool:
+    """Whether end `a` is the line's negative end (so the ends must be swapped)."""
+    if ka != kb:  # a tetrahedron's vertex and the face opposite it: the face is negative
+        return ka == "f"
+    da, db = float(a[1] @ solid.reference), float(b[1] @ solid.reference)
+    if abs(da - db) > TOLERANCE:
+        return da > db
+    return _rank(solid, a[0]) > _rank(solid, b[0])
+
+
+def _rank(solid: Solid, name: str) -> tuple:
+    ranks, k, out = {n: i for i, n in enumerate(solid.order)}, 0, []
+    while k < len(name):
+        match = max((n for n in solid.order if name.startswith(n, k)), key=len)
+        out.append(ranks[match])
+        k += len(match)
+    return tuple(out)
+
+
+def symmetry_order(solid: Solid, direction: np.ndarray) -> int:
+    """How many turns about the line make a full turn: the largest k whose 360/k-degree rotation
+    carries the solid's vertices onto themselves."""
+    for k in (5, 4, 3, 2):
+        m = rotation_matrix(direction, 360 / k)
+        turned = solid.vertices @ m.T
+        if all(np.min(np.linalg.norm(solid.vertices - p, axis=1)) < TOLERANCE for p in turned):
+            return k
+    raise AssertionError("every line through a face, vertex or edge has a half-turn symmetry")
+
+
+def rotation_matrix(axis, degrees: float) -> np.ndarray:
+    from solver.catalog.geometry import rotation
+    return np.array(rotation(tuple(float(c) for c in axis), degrees))
+
+
+def slabs(all_lines: list[Line]) -> list[Slab]:
+    """The slabs that turn, per line from the positive end's outermost inwards, then the negative."""
+    out = []
+    for li, line in enumerate(all_lines):
+        count = len(line.heights) + 1
+        if count == 1:
+            continue
+        centre = int(np.searchsorted(line.heights, 0.0))
+        on_plane = bool(np.any(np.abs(line.heights) < EPSILON))
+        still = 0 if on_plane else centre
+        for index in reversed(range(count)):
+            if index == still:
+                continue
+            above = index > 0 and line.heights[index - 1] >= -EPSILON  # the slab lies on the positive side
+            end = 0 if above else 1
+            depth = count - index if end == 0 else index + 1
+            name = line.ends[end][0]
+            out.append(Slab(name if depth == 1 else f"{depth}{name}", li, end, index))
+    return out
+
+
+def check_turnable(solid: Solid, all_lines: list[Line], found: list[Slab]) -> None:
+    if not any(len(line.heights) for line in all_lines):
+        raise DefinitionError("shape: no cuts; every plane misses the " + solid.name)
+    if not found:
+        line = all_lines[0]
+        raise DefinitionError(f"shape: no turn is possible about the {KINDS[line.kinds[0]]} axis "
+                              f"{line.ends[0][0]}-{line.ends[1][0]}")
+
+
+def angle(solid: Solid, line: Line) -> float:
+    return 360 / symmetry_order(solid, line.direction)
