@@ -8,8 +8,10 @@ The first word is the solid (t c o d i: tetrahedron, cube, octahedron, dodecahed
 then any number of cuts: a family (f v e: planes perpendicular to the direction of every face,
 vertex or edge midpoint) and its distance from the centre, where the faces lie at distance 1. A
 negative distance puts the planes on the far side of the centre. The named puzzles are the list
-cubing.js publishes in src/cubing/puzzle-geometry/PGPuzzles.ts, plus the Rex Cube (whose real
-cuts are spheres: planes deep enough to leave the same pieces stand in for them).
+cubing.js publishes in src/cubing/puzzle-geometry/PGPuzzles.ts (lower case; the jumbling and
+very large ones left out). The Rex Cube is not among them: its cuts are spheres, which no planes
+reproduce (planes deep enough to give its petals also cut the neighbouring corners); the catalog's
+`rex` is built from its own geometry.
 """
 
 from __future__ import annotations
@@ -42,7 +44,6 @@ NAMED = {
     "helicopter": "c e 0.707106781186547",
     "curvy copter": "c e 0.83",
     "dino": "c v 0.577350269189626",
-    "rex": "c v 0.5",
     "little chop": "c e 0",
     "pyramorphix": "t e 0",
     "mastermorphix": "t e 0.346184634065199",

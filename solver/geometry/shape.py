@@ -12,7 +12,7 @@ import numpy as np
 
 from solver import perm
 from solver.catalog import native
-from solver.catalog.geometry import Body, rotation
+from solver.catalog.geometry import rotation
 from solver.definition.formats import MAX_STICKERS
 from solver.errors import DefinitionError
 from solver.geometry import net, turns
@@ -22,6 +22,7 @@ from solver.geometry.solids import solid as solid_of
 
 SHRINK = 0.9  # each sticker drawn a little smaller than its place, leaving a gap
 CELL_GAP = 1.15  # layout units between the nearest two sticker centres
+MATCH = 1e-6  # how near a turned sticker's centre must come to a sticker's (faces are at 1)
 
 
 def build(text: str, name: str | None = None) -> dict:
@@ -33,7 +34,7 @@ def build(text: str, name: str | None = None) -> dict:
         raise DefinitionError(f"shape: no cuts; every plane of '{description.text}' misses the {solid.name}")
     faces = [solid.vertices[list(f)] for f in solid.faces]
     pieces = cut_faces(faces, lines, MAX_STICKERS)
-    centres = np.array([p.mean(axis=0) for _, p in pieces])
+    centres = np.array([_centroid(p) for _, p in pieces])
     cells = _layout(solid, pieces, centres)
     order = sorted(range(len(pieces)), key=lambda i: (cells[i][1], cells[i][0]))
     pieces = [pieces[i] for i in order]
@@ -69,18 +70,34 @@ def _layout(solid, pieces, centres) -> list[tuple[float, float]]:
     points = np.zeros((len(pieces), 2))
     for f, idx in by_face.items():
         points[idx] = flat[f]
-    nearest = min(_nearest(points[idx]) for idx in by_face.values())
+    nearest = _nearest(points)
     points = points * (CELL_GAP / nearest)
     points -= points.min(axis=0)
     return [(round(float(x), 3), round(float(y), 3)) for x, y in points]
 
 
+def _centroid(poly: np.ndarray) -> np.ndarray:
+    """The polygon's centre of area: unlike the mean of its corners it does not depend on where
+    the cutting left a corner on a straight side, so a sticker and its turned image agree."""
+    a, b, c = poly[0], poly[1:-1], poly[2:]
+    weights = np.linalg.norm(np.cross(b - a, c - a), axis=1)
+    return ((a + b + c) / 3 * weights[:, None]).sum(axis=0) / weights.sum()
+
+
 def _nearest(points: np.ndarray) -> float:
-    """The smallest distance between two of the points (inf for one point)."""
+    """The smallest distance between two of the 2D points: each is compared with those in its own
+    and the 8 neighbouring cells of a grid as fine as the smallest gap between two points in a row
+    of the first ones (a bound on the answer)."""
+    first = np.sort(points[:64, 0])
+    gaps = np.linalg.norm(points[1:65] - points[:64][: len(points) - 1], axis=1) if len(points) > 1 else first
+    size = max(float(gaps[gaps > 1e-12].min()) if np.any(gaps > 1e-12) else 1.0, 1e-6)
+    grid: dict[tuple[int, int], list[int]] = {}
+    for i, (x, y) in enumerate(points):
+        grid.setdefault((int(x // size), int(y // size)), []).append(i)
     best = np.inf
-    for k in range(0, len(points), 512):  # in blocks, so 1,600 stickers a face stay small in memory
-        block = points[k:k + 512]
-        d = np.linalg.norm(block[:, None, :] - points[None, :, :], axis=2)
+    for (gx, gy), members in grid.items():
+        near = [j for dx in (-1, 0, 1) for dy in (-1, 0, 1) for j in grid.get((gx + dx, gy + dy), ())]
+        d = np.linalg.norm(points[members][:, None, :] - points[near][None, :, :], axis=2)
         d[d < 1e-12] = np.inf
         best = min(best, float(d.min()))
     return best
@@ -91,8 +108,27 @@ def _polygon(poly: np.ndarray) -> list[list[float]]:
     return [[round(float(c), 4) + 0.0 for c in middle + SHRINK * (p - middle)] for p in poly]
 
 
+def _turn(centres: np.ndarray, inside: np.ndarray, matrix) -> tuple | None:
+    """The permutation that turns the stickers `inside` by `matrix`, or None when some turned
+    sticker lands on no sticker of the slab (a jumbling turn). Matched by distance, not by rounded
+    coordinates (catalog.geometry.Body): cut points such as 0.0729525 sit on a rounding boundary."""
+    idx = np.flatnonzero(inside)
+    points = centres[idx]
+    turned = points @ np.asarray(matrix).T
+    p = list(range(len(centres)))
+    targets = set()
+    for k in range(0, len(idx), 256):
+        d = np.linalg.norm(turned[k:k + 256, None, :] - points[None, :, :], axis=2)
+        nearest = d.argmin(axis=1)
+        if np.any(d[np.arange(len(nearest)), nearest] > MATCH):
+            return None
+        for a, b in zip(idx[k:k + 256], idx[nearest]):
+            p[a] = int(b)
+            targets.add(int(b))
+    return tuple(p) if len(targets) == len(idx) else None
+
+
 def _moves(solid, lines, centres):
-    body = Body([tuple(round(float(c), 9) for c in p) for p in centres])
     heights = [np.searchsorted(line.heights, centres @ line.direction) for line in lines]
     moves, extenders, geometry_moves = [], [], {}
     found = []
@@ -101,7 +137,7 @@ def _moves(solid, lines, centres):
         axis = line.ends[slab.end][1]
         k = turns.symmetry_order(solid, line.direction)
         inside = heights[slab.line] == slab.index
-        p = body.turn(rotation(tuple(float(c) for c in axis), -360 / k), lambda i: inside[i])
+        p = _turn(centres, inside, rotation(tuple(float(c) for c in axis), -360 / k))
         if p is None or p == perm.identity(len(centres)):
             continue  # a jumbling turn, or a slab without stickers
         found.append(slab)

@@ -45,6 +45,14 @@ class Solid:
         return self.directions["f"][f][1]
 
 
+def _distinct(points) -> list:
+    """The points without repeats (the same corner reached from several faces), as computed."""
+    seen = {}
+    for p in points:
+        seen.setdefault(tuple(round(c, 6) for c in p), p)
+    return [seen[k] for k in sorted(seen)]
+
+
 def _unit(v) -> np.ndarray:
     v = np.asarray(v, dtype=float)
     return v / np.linalg.norm(v)
@@ -120,16 +128,16 @@ def _tetrahedron() -> Solid:
 def _dodecahedron() -> Solid:
     named, corners = megaminx.solid()
     order = tuple(megaminx.COLOURS)
-    vertices = {tuple(round(c, 9) for c in v) for vs in corners.values() for v in vs}
-    low = min(vertices, key=lambda v: (v[1], v[0], v[2]))  # a corner of D, to the left
-    return _assemble("d", sorted(vertices), [named[f] for f in order], "f", order, lambda f: megaminx.COLOURS[f], low)
+    vertices = _distinct(v for vs in corners.values() for v in vs)
+    low = min(vertices, key=lambda v: (round(v[1], 6), round(v[0], 6), v[2]))  # a corner of D, to the left
+    return _assemble("d", vertices, [named[f] for f in order], "f", order, lambda f: megaminx.COLOURS[f], low)
 
 
 def _icosahedron() -> Solid:
     named, corners = megaminx.solid()
     order = tuple(megaminx.COLOURS)
     # the icosahedron's faces point where the dodecahedron's vertices do
-    normals = sorted({tuple(round(c, 9) for c in v) for vs in corners.values() for v in vs})
+    normals = _distinct(v for vs in corners.values() for v in vs)
     palette = {}
 
     def colour(face: str):
@@ -137,7 +145,7 @@ def _icosahedron() -> Solid:
         palette[face] = (chr(ord("A") + k), f"colour {k + 1}", native.hsv_hex(k / 20, 0.75, 0.95))
         return palette[face]
 
-    low = min(normals, key=lambda v: (v[1], v[0], v[2]))
+    low = min(normals, key=lambda v: (round(v[1], 6), round(v[0], 6), v[2]))
     return _assemble("i", [named[f] for f in order], normals, "v", order, colour, low)
 
 
