@@ -148,4 +148,5 @@ def parse(text: str) -> Description:
             raise DefinitionError(f"shape: cut {family} {distance[:20]}: absurd distance, the faces are at 1 "
                                   f"and every solid lies within {MAX_DISTANCE:g}")
         cuts.append((family, value))
-    return Description(shape, tuple(cuts), " ".join([shape, *(f"{f} {d}" for f, d in zip(rest[::2], rest[1::2]))]), name)
+    text = " ".join([shape, *(f"{f.lower()} {d}" for f, d in zip(rest[::2], rest[1::2]))])
+    return Description(shape, tuple(cuts), text, name)

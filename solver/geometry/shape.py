@@ -10,11 +10,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from solver import perm
 from solver.catalog import native
 from solver.catalog.geometry import rotation
 from solver.definition.formats import MAX_STICKERS
-from solver.errors import DefinitionError
 from solver.geometry import net, turns
 from solver.geometry.cutting import cut_faces
 from solver.geometry.description import Description, parse
@@ -30,8 +28,7 @@ def build(text: str, name: str | None = None) -> dict:
     description = parse(text)
     solid = solid_of(description.shape)
     lines = turns.lines(solid, description)
-    if not any(len(line.heights) for line in lines):
-        raise DefinitionError(f"shape: no cuts; every plane of '{description.text}' misses the {solid.name}")
+    turns.check_cut(solid, lines, description)
     faces = [solid.vertices[list(f)] for f in solid.faces]
     pieces = cut_faces(faces, lines, MAX_STICKERS)
     centres = np.array([_centroid(p) for _, p in pieces])
@@ -131,16 +128,14 @@ def _turn(centres: np.ndarray, inside: np.ndarray, matrix) -> tuple | None:
 def _moves(solid, lines, centres):
     heights = [np.searchsorted(line.heights, centres @ line.direction) for line in lines]
     moves, extenders, geometry_moves = [], [], {}
-    found = []
     for slab in turns.slabs(lines):
         line = lines[slab.line]
         axis = line.ends[slab.end][1]
         k = turns.symmetry_order(solid, line.direction)
         inside = heights[slab.line] == slab.index
         p = _turn(centres, inside, rotation(tuple(float(c) for c in axis), -360 / k))
-        if p is None or p == perm.identity(len(centres)):
-            continue  # a jumbling turn, or a slab without stickers
-        found.append(slab)
+        if p is None:
+            continue  # a jumbling turn: its slab does not land on itself
         name = slab.name
         moves.append(native.move(name, p))
         direction = [round(float(c), 6) + 0.0 for c in axis]
@@ -155,6 +150,5 @@ def _moves(solid, lines, centres):
             extenders.append({"name": name + "2'", "function": "REVERSE", "params": [name + "2"]})
             powers.append((name + "2'", -2))
         for move_name, times in powers:
-            geometry_moves[move_name] = {"axis": direction, "angle": round(-360 / k * times, 6)}
-    turns.check_turnable(solid, lines, found)
+            geometry_moves[move_name] = {"axis": list(direction), "angle": round(-360 / k * times, 6)}
     return moves, extenders, geometry_moves

@@ -134,14 +134,12 @@ def slabs(all_lines: list[Line]) -> list[Slab]:
     return out
 
 
-def check_turnable(solid: Solid, all_lines: list[Line], found: list[Slab]) -> None:
-    if not any(len(line.heights) for line in all_lines):
-        raise DefinitionError("shape: no cuts; every plane misses the " + solid.name)
-    if not found:
-        line = all_lines[0]
-        raise DefinitionError(f"shape: no turn is possible about the {KINDS[line.kinds[0]]} axis "
-                              f"{line.ends[0][0]}-{line.ends[1][0]}")
-
-
-def angle(solid: Solid, line: Line) -> float:
-    return 360 / symmetry_order(solid, line.direction)
+def check_cut(solid: Solid, all_lines: list[Line], description: Description) -> None:
+    """Refuse a description whose planes all miss the solid: no slab could turn about any axis."""
+    if any(len(line.heights) for line in all_lines):
+        return
+    line = all_lines[0]
+    reach = float((solid.vertices @ line.direction).max())
+    raise DefinitionError(f"shape: no turn is possible: every plane of '{description.text}' misses the {solid.name} "
+                          f"(about the {KINDS[line.kinds[0]]} axis {line.ends[0][0]}-{line.ends[1][0]} it reaches "
+                          f"{reach:.3g} from the centre)")
