@@ -15,6 +15,9 @@ import numpy as np
 from solver.errors import DefinitionError
 
 EPSILON = 1e-9
+# A plane that passes within this of a polygon's corner goes through it: published distances carry
+# 15 digits, and a plane meant to pass through a point of other cuts must not leave a sliver.
+THROUGH = 1e-7
 
 
 @dataclass(frozen=True)
@@ -88,7 +91,7 @@ def _cut(face: np.ndarray, lines: list[Line], most: int) -> list[np.ndarray]:
         split = []
         for k, poly in enumerate(pieces):
             d = poly @ line.direction
-            crossing = line.heights[(line.heights > d.min() + EPSILON) & (line.heights < d.max() - EPSILON)]
+            crossing = line.heights[(line.heights > d.min() + THROUGH) & (line.heights < d.max() - THROUGH)]
             for h in crossing:
                 below, poly = _split(poly, line.direction, h)
                 split.append(below)
