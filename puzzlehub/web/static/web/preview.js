@@ -84,6 +84,42 @@ export function mountPreview(textarea, box, url) {
 
   textarea.addEventListener("input", () => { clearTimeout(timer); timer = setTimeout(ask, WAIT); });
 
+  // "From a shape" (web/new_repository.html): the server builds the definition from the shape, the
+  // preview shows it and its text goes into the definition field, ready to publish or to edit
+  const shape = document.querySelector(`[data-shape-for="${textarea.id}"]`);
+  if (shape) {
+    const shapeError = el("p", { class: "error shape-error", role: "alert" });
+    shape.insertAdjacentElement("afterend", shapeError);
+    const askShape = async () => {
+      const text = shape.value.trim();
+      if (!text) { shapeError.textContent = ""; return; }
+      const mine = ++asked;
+      box.classList.add("busy");
+      try {
+        const response = await fetch(url, {
+          method: "POST", credentials: "same-origin",
+          headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRFToken": csrfToken(form) },
+          body: JSON.stringify({ shape: text }),
+        });
+        const data = await response.json();
+        if (mine !== asked) return;
+        if (response.status === 429) { box.append(el("p", { class: "muted" }, "Preview paused: too many checks; it resumes shortly.")); return; }
+        shape.closest(".shape-box").classList.toggle("has-error", !response.ok);
+        if (!response.ok) { shapeError.textContent = [Object.values(data)].flat(2).join(" "); return; }
+        shapeError.textContent = "";
+        textarea.value = data.definition;
+        const name = form.querySelector("input[name=name]");
+        if (name && !name.value) name.value = data.name;
+        show(data, true);
+      } catch (err) {
+        if (mine === asked) shapeError.textContent = `Preview failed: ${err.message}`;
+      } finally {
+        if (mine === asked) box.classList.remove("busy");
+      }
+    };
+    shape.addEventListener("input", () => { clearTimeout(timer); timer = setTimeout(askShape, WAIT); });
+  }
+
   // a file chosen from disk goes into the text area, as if pasted
   const upload = el("input", { type: "file", accept: ".yaml,.yml,.json,.txt", class: "preview-file", "aria-label": "Open a definition file" });
   upload.addEventListener("change", async () => {
