@@ -7,7 +7,8 @@ tetrahedron its vertices (U L R B, as the catalog's Pyraminx), the dodecahedron 
 catalog's Megaminx: U, F, L, BL, BR, R, FL, DL, B, DR, FR, D) and the icosahedron its vertices
 (pointing where the Megaminx's faces do). Every other feature is named by the named features
 nearest to it, in that order: the cube's corner UFR, edge UF; the octahedron's face UFR; the
-tetrahedron's face ULR (the Pyraminx's F). Orientation: x to the right, y up, z to the front.
+tetrahedron's face ULR (the Pyraminx's F); the dodecahedron's corner U.F.R (dots, as some of its
+face names have two letters). Orientation: x to the right, y up, z to the front.
 """
 
 from __future__ import annotations
@@ -73,9 +74,12 @@ def _faces(vertices: np.ndarray, normals: list[np.ndarray]) -> list[tuple[int, .
 
 
 def _name_by_nearest(direction: np.ndarray, named: list[tuple[str, np.ndarray]]) -> str:
+    """The names nearest the direction, joined (UFR), with dots where some names of the solid have
+    more than one letter (U.BL.BR on the dodecahedron)."""
     dots = [float(direction @ v) for _, v in named]
     best = max(dots)
-    return "".join(name for (name, _), d in zip(named, dots) if d > best - TOLERANCE)
+    joint = "." if any(len(name) > 1 for name, _ in named) else ""
+    return joint.join(name for (name, _), d in zip(named, dots) if d > best - TOLERANCE)
 
 
 def _assemble(letter, vertices, face_normals, named_kind, names, colour_of, reference) -> Solid:

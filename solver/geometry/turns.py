@@ -67,7 +67,7 @@ def lines(solid: Solid, description: Description) -> list[Line]:
         extent = float((solid.vertices @ a[1]).max()), float((solid.vertices @ -a[1]).max())
         heights = sorted(sign * h for h in entry["heights"] if -extent[1] + EPSILON < sign * h < extent[0] - EPSILON)
         result.append(Line((a, b), (ka, kb), np.array(heights)))
-    return result
+    return sorted(result, key=lambda line: _rank(solid, line.ends[0][0]))  # U's axis first, and so on
 
 
 def _opposite(solid: Solid, direction: np.ndarray) -> tuple[str, np.ndarray, str]:
@@ -89,12 +89,10 @@ def _negative_first(solid: Solid, a, b, ka: str, kb: str) -> bool:
 
 
 def _rank(solid: Solid, name: str) -> tuple:
-    ranks, k, out = {n: i for i, n in enumerate(solid.order)}, 0, []
-    while k < len(name):
-        match = max((n for n in solid.order if name.startswith(n, k)), key=len)
-        out.append(ranks[match])
-        k += len(match)
-    return tuple(out)
+    """A joined name (UFR, U.BL.BR) as the places of its parts in the solid's naming order."""
+    ranks = {n: i for i, n in enumerate(solid.order)}
+    parts = name.split(".") if "." in name else list(name)
+    return tuple(ranks[p] for p in parts)
 
 
 def symmetry_order(solid: Solid, direction: np.ndarray) -> int:
