@@ -8,11 +8,14 @@ catalog's puzzles are.
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from solver.catalog import native
 from solver.catalog.geometry import rotation
 from solver.definition.formats import MAX_STICKERS
+from solver.errors import DefinitionError
 from solver.geometry import net, turns
 from solver.geometry.cutting import cut_faces
 from solver.geometry.description import Description, parse
@@ -20,6 +23,7 @@ from solver.geometry.solids import solid as solid_of
 
 SHRINK = 0.9  # each sticker drawn a little smaller than its place, leaving a gap
 CELL_GAP = 1.15  # layout units between the nearest two sticker centres
+SMALLEST = 1e-3  # a sticker's size (square root of its area) as a part of its face's, at least
 MATCH = 1e-6  # how near a turned sticker's centre must come to a sticker's (faces are at 1)
 
 
@@ -31,6 +35,7 @@ def build(text: str, name: str | None = None) -> dict:
     turns.check_cut(solid, lines, description)
     faces = [solid.vertices[list(f)] for f in solid.faces]
     pieces = cut_faces(faces, lines, MAX_STICKERS)
+    _check_sizes(faces, pieces)
     centres = np.array([_centroid(p) for _, p in pieces])
     cells = _layout(solid, pieces, centres)
     order = sorted(range(len(pieces)), key=lambda i: (cells[i][1], cells[i][0]))
@@ -71,6 +76,19 @@ def _layout(solid, pieces, centres) -> list[tuple[float, float]]:
     points = points * (CELL_GAP / nearest)
     points -= points.min(axis=0)
     return [(round(float(x), 3), round(float(y), 3)) for x, y in points]
+
+
+def _area(poly: np.ndarray) -> float:
+    return float(np.linalg.norm(np.cross(poly[1:-1] - poly[0], poly[2:] - poly[0]), axis=1).sum() / 2)
+
+
+def _check_sizes(faces, pieces) -> None:
+    """Refuse cuts so close that a sticker could not be drawn (nor told apart after rounding)."""
+    face = _area(faces[0])
+    smallest = min(_area(p) for _, p in pieces)
+    if math.sqrt(smallest / face) < SMALLEST:
+        raise DefinitionError(f"shape: the cuts leave a sticker under {SMALLEST:g} of its face's size; "
+                              "move the planes apart")
 
 
 def _centroid(poly: np.ndarray) -> np.ndarray:

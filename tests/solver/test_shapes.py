@@ -10,6 +10,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from solver import api, perm
 from solver.catalog.geometry import rotation
@@ -184,6 +186,8 @@ def test_every_named_shape_builds_and_loads():
     ("c f 1e300", "absurd distance"),
     ("c f 1.5", "no turn is possible"),
     ("c f 1.5", "face axis U-D"),
+    ("c v 1.7319", "under 0.001 of its face's size"),
+    ("c f 0.333 f 0.3330001", "under 0.001 of its face's size"),
     ("c " + " ".join(f"f {k / 100}" for k in range(60)), "more than 10,000 stickers"),
 ])
 def test_bad_descriptions_are_refused(text, fragment):
@@ -213,3 +217,21 @@ def test_parse_keeps_the_description_and_the_name():
     d = parse("FTO")
     assert d.shape == "o" and d.cuts == (("f", 0.333333333333333),) and d.slug == "fto"
     assert parse("c  F 0.5   f 0").text == "c f 0.5 f 0"
+
+
+cuts = st.lists(st.tuples(st.sampled_from("fve"), st.floats(-3.5, 3.5, allow_nan=False).map(lambda x: round(x, 3))),
+                min_size=1, max_size=3)
+
+
+@settings(max_examples=40, deadline=None, derandomize=True)
+@given(st.sampled_from("tcodi"), cuts)
+def test_any_description_builds_a_loadable_definition_or_is_refused_with_one_line(shape, planes):
+    text = " ".join([shape] + [f"{f} {d}" for f, d in planes])
+    try:
+        data = build(text)
+    except DefinitionError as exc:
+        assert "\n" not in str(exc) and str(exc).startswith("shape:")
+        return
+    defn = load_data(data)
+    for move in defn.moves:  # every move is a permutation of the stickers that keeps colours per piece
+        assert sorted(move.perm) == list(range(defn.stickers))
