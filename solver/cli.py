@@ -10,7 +10,7 @@ import argparse
 import json
 import sys
 
-from solver import api, catalog, engine, numbers
+from solver import api, catalog, engine, geometry, numbers
 from solver.draw import draw_text
 from solver.errors import PuzzleError
 
@@ -47,6 +47,13 @@ def cmd_show(args):
 
 
 def cmd_shape(args):
+    if args.list:
+        width = max(len(n) for n in geometry.NAMED)
+        for name, text in geometry.NAMED.items():
+            print(f"{name.ljust(width)}  {text}")
+        return
+    if args.description is None:
+        raise _UsageError("puzzle shape: give a DESCRIPTION (e.g. 'c f 0.333333333333333') or --list")
     print(api.shape_yaml(args.description, args.name), end="")
 
 
@@ -235,7 +242,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_show)
 
     p = sub.add_parser("shape", help="build a puzzle from a shape: a solid and its cuts, or a named shape")
-    p.add_argument("description", help="e.g. 'c f 0.333333333333333' (3x3x3), 'o f 0.333333333333333' or 'megaminx'")
+    p.add_argument("description", nargs="?",
+                   help="e.g. 'c f 0.333333333333333' (3x3x3), 'o f 0.333333333333333' or 'megaminx'")
+    p.add_argument("--list", action="store_true", help="list the named shapes and their descriptions")
     p.add_argument("--name", help="the definition's name (default: the named shape's, else shape)")
     p.set_defaults(run=cmd_shape)
 

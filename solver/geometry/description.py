@@ -87,6 +87,11 @@ NAMED = {
     "starminx combo": "d f 0.23606797749979 v 0.937962370425399",
 }
 
+# Puzzles people look for here that are not shapes of planes, and where they are
+NOT_SHAPES = {
+    "rex": "the Rex Cube's cuts are spheres, which no planes reproduce; the catalog's rex has it",
+}
+
 NUMBER = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")
 
 
@@ -126,6 +131,8 @@ def parse(text: str) -> Description:
     if not words:
         raise DefinitionError("shape: empty; write a solid (t c o d i) and cuts, e.g. 'c f 0.333333333333333'")
     shape = words[0].lower()
+    if _key(text) in NOT_SHAPES:
+        raise DefinitionError(f"shape: {text.strip()[:40]} is not a shape: {NOT_SHAPES[_key(text)]}")
     if shape not in SHAPES:
         known = ", ".join(sorted(NAMED)[:8])
         raise DefinitionError(f"shape: {words[0][:40]!r} is neither a solid (t c o d i) nor a named puzzle ({known}, ...)")

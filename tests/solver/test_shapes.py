@@ -164,8 +164,9 @@ def test_definitions_resolve_shapes_and_named_shapes():
     assert api.load("Master-Pyraminx").stickers == 64
     assert "Built from the shape" not in api.load("skewb").description
     assert "Built from the shape" in api.load("shape:skewb").description
-    with pytest.raises(DefinitionError, match="neither a solid"):
+    with pytest.raises(DefinitionError, match="cuts are spheres"):
         api.load("shape:rex")  # spherical cuts: the catalog's rex, not a shape
+    assert api.load("rex").stickers == 54
 
 
 def test_every_named_shape_builds_and_loads():
@@ -208,6 +209,9 @@ def test_cli_prints_the_native_yaml_and_refuses_with_one_line():
                               text=True, timeout=120)
         lines = proc.stderr.strip().splitlines()
         assert proc.returncode == 2 and len(lines) == 1 and "Traceback" not in proc.stderr, proc.stderr
+    listed = subprocess.run([sys.executable, "-m", "solver", "shape", "--list"], cwd=ROOT, capture_output=True,
+                            text=True, timeout=120).stdout.splitlines()
+    assert len(listed) == len(NAMED) and any(line.split() == ["gigaminx", "d", "f", "0.64", "f", "0.82"] for line in listed)
     proc = subprocess.run([sys.executable, "-m", "solver", "info", "shape:c f 0", "--json"], cwd=ROOT,
                           capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0 and '"state_count": 3674160' in proc.stdout
