@@ -26,7 +26,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from solver.errors import DefinitionError
-from solver.geometry.cutting import EPSILON, Line
+from solver.geometry.cutting import EPSILON, THROUGH, Line
 from solver.geometry.description import Description
 from solver.geometry.solids import KINDS, TOLERANCE, Solid
 
@@ -44,29 +44,28 @@ def _same(a: np.ndarray, b: np.ndarray) -> bool:
 
 
 def lines(solid: Solid, description: Description) -> list[Line]:
-    """Every line some cut family runs across, with the heights of its planes that cut the solid."""
-    found: list[dict] = []
+    """Every line some cut family runs across, with the heights of its planes that cut the solid
+    (planes nearer each other or the solid's surface than `THROUGH` count once, or not at all)."""
+    ends: list[tuple] = []  # per line: its two ends, each (name, direction, family letter)
+    planes: list[list[float]] = []  # per line: heights along its first end's direction
     for family, distance in description.cuts:
         for name, direction in solid.directions[family]:
-            for entry in found:
-                if _same(entry["a"][1], direction) or _same(entry["a"][1], -direction):
-                    break
-            else:
-                opposite = _opposite(solid, direction)
-                entry = {"a": (name, direction), "b": opposite, "heights": set()}
-                entry["kinds"] = (family, opposite[2])
-                found.append(entry)
-            sign = 1 if _same(entry["a"][1], direction) else -1
-            entry["heights"].add(round(sign * distance, 12))
+            k = next((i for i, (a, _) in enumerate(ends) if _same(a[1], direction) or _same(a[1], -direction)), None)
+            if k is None:
+                ends.append(((name, direction, family), _opposite(solid, direction)))
+                planes.append([])
+                k = len(ends) - 1
+            planes[k].append(distance if _same(ends[k][0][1], direction) else -distance)
     result = []
-    for entry in found:
-        a, b, (ka, kb) = entry["a"], entry["b"][:2], entry["kinds"]
-        if _negative_first(solid, a, b, ka, kb):
-            a, b, ka, kb = b, a, kb, ka
-        sign = 1 if _same(a[1], entry["a"][1]) else -1
-        extent = float((solid.vertices @ a[1]).max()), float((solid.vertices @ -a[1]).max())
-        heights = sorted(sign * h for h in entry["heights"] if -extent[1] + EPSILON < sign * h < extent[0] - EPSILON)
-        result.append(Line((a, b), (ka, kb), np.array(heights)))
+    for (a, b), heights in zip(ends, planes):
+        if _negative_first(solid, a, b):
+            a, b, heights = b, a, [-h for h in heights]
+        top, bottom = float((solid.vertices @ a[1]).max()), float((solid.vertices @ b[1]).max())
+        kept: list[float] = []
+        for h in sorted(heights):
+            if -bottom + THROUGH < h < top - THROUGH and (not kept or h - kept[-1] > THROUGH):
+                kept.append(h)
+        result.append(Line(((a[0], a[1]), (b[0], b[1])), (a[2], b[2]), np.array(kept)))
     return sorted(result, key=lambda line: _rank(solid, line.ends[0][0]))  # U's axis first, and so on
 
 
@@ -78,10 +77,10 @@ def _opposite(solid: Solid, direction: np.ndarray) -> tuple[str, np.ndarray, str
     raise AssertionError("every direction of a Platonic solid has an opposite feature")
 
 
-def _negative_first(solid: Solid, a, b, ka: str, kb: str) -> bool:
-    """Whether end `a` is the line's negative end (so the ends must be swapped)."""
-    if ka != kb:  # a tetrahedron's vertex and the face opposite it: the face is negative
-        return ka == "f"
+def _negative_first(solid: Solid, a, b) -> bool:
+    """Whether end `a` (name, direction, family) is the line's negative end."""
+    if a[2] != b[2]:  # a tetrahedron's vertex and the face opposite it: the face is negative
+        return a[2] == "f"
     da, db = float(a[1] @ solid.reference), float(b[1] @ solid.reference)
     if abs(da - db) > TOLERANCE:
         return da > db
