@@ -16,6 +16,7 @@ import math
 import numpy as np
 
 from solver.geometry.solids import Solid
+from solver.geometry.turns import rotation_matrix
 
 Plan = list[tuple[int, int | None]]  # (face, parent face or None for a root), parents first
 
@@ -80,7 +81,6 @@ def plans(solid: Solid) -> list[Plan]:
 def _fold(solid: Solid, child: int, parent: int) -> tuple[np.ndarray, np.ndarray]:
     """The rotation (matrix, point on its axis) that turns `child` into the plane of `parent`
     about their shared side."""
-    from solver.geometry.turns import rotation_matrix
     a, b = (solid.vertices[v] for v in _shared(solid, child, parent))
     edge = (b - a) / np.linalg.norm(b - a)
     nc, np_ = solid.face_normal(child), solid.face_normal(parent)

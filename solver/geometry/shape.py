@@ -100,12 +100,11 @@ def _centroid(poly: np.ndarray) -> np.ndarray:
 
 
 def _nearest(points: np.ndarray) -> float:
-    """The smallest distance between two of the 2D points: each is compared with those in its own
-    and the 8 neighbouring cells of a grid as fine as the smallest gap between two points in a row
-    of the first ones (a bound on the answer)."""
-    first = np.sort(points[:64, 0])
-    gaps = np.linalg.norm(points[1:65] - points[:64][: len(points) - 1], axis=1) if len(points) > 1 else first
-    size = max(float(gaps[gaps > 1e-12].min()) if np.any(gaps > 1e-12) else 1.0, 1e-6)
+    """The smallest distance between two of the 2D points. Some two of n points in a box of area A
+    lie within sqrt(2 A / (n - 1)) of each other (two share one of n - 1 cells), so with cells that
+    wide, the nearest pair sits in one cell or in two neighbouring ones."""
+    span = np.maximum(points.max(axis=0) - points.min(axis=0), 1e-9)
+    size = math.sqrt(2 * span[0] * span[1] / max(len(points) - 1, 1)) + 1e-9
     grid: dict[tuple[int, int], list[int]] = {}
     for i, (x, y) in enumerate(points):
         grid.setdefault((int(x // size), int(y // size)), []).append(i)

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from solver.catalog.geometry import rotation
 from solver.errors import DefinitionError
 from solver.geometry.cutting import EPSILON, THROUGH, Line
 from solver.geometry.description import Description
@@ -106,7 +107,6 @@ def symmetry_order(solid: Solid, direction: np.ndarray) -> int:
 
 
 def rotation_matrix(axis, degrees: float) -> np.ndarray:
-    from solver.catalog.geometry import rotation
     return np.array(rotation(tuple(float(c) for c in axis), degrees))
 
 
