@@ -8,8 +8,8 @@ The first word is the solid (t c o d i: tetrahedron, cube, octahedron, dodecahed
 then any number of cuts: a family (f v e: planes perpendicular to the direction of every face,
 vertex or edge midpoint) and its distance from the centre, where the faces lie at distance 1. A
 negative distance puts the planes on the far side of the centre. The named puzzles are the list
-cubing.js publishes in src/cubing/puzzle-geometry/PGPuzzles.ts (lower case; the jumbling and
-very large ones left out). The Rex Cube is not among them: its cuts are spheres, which no planes
+cubing.js publishes in src/cubing/puzzle-geometry/PGPuzzles.ts (lower case; the cubes above
+10x10x10 and the emperor pyraminx and tetraminx left out, as larger than a named shape needs). The Rex Cube is not among them: its cuts are spheres, which no planes
 reproduce (planes deep enough to give its petals also cut the neighbouring corners); the catalog's
 `rex` is built from its own geometry.
 """
