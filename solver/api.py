@@ -54,7 +54,11 @@ def load(spec: str) -> Definition:
     except DefinitionError:
         if geometry.named(spec) is None:
             raise
-    return load_data(geometry.build(spec))
+    slug = geometry.parse(spec).slug  # "Skewb Diamond" is the catalog's skewb-diamond too
+    try:
+        return load_data(catalog.build(slug))
+    except DefinitionError:
+        return load_data(geometry.build(spec))
 
 
 def shape_yaml(description: str, name: str | None = None) -> str:

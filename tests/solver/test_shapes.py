@@ -164,6 +164,7 @@ def test_definitions_resolve_shapes_and_named_shapes():
     assert api.load("Master-Pyraminx").stickers == 64
     assert "Built from the shape" not in api.load("skewb").description
     assert "Built from the shape" in api.load("shape:skewb").description
+    assert content_hash(api.load("Skewb Diamond")) == content_hash(api.load("skewb-diamond"))
     with pytest.raises(DefinitionError, match="cuts are spheres"):
         api.load("shape:rex")  # spherical cuts: the catalog's rex, not a shape
     assert api.load("rex").stickers == 54
