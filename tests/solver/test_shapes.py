@@ -56,6 +56,9 @@ PUBLISHED = [
     # half turns only (no jumbling); the 24 rotations of the cube are not factored out here
     ("helicopter", 24 * 493_694_233_804_800_000,
      "Jaap's Puzzle Page, Helicopter Cube (helicopter.htm): 7!·3^6·6!^4/2, no jumbling"),
+    # no centres hold it still: Jaap divides by its 60 orientations
+    ("pyraminx crystal", 60 * 1_677_826_942_558_722_452_041_933_871_894_091_752_811_468_606_850_329_477_120_000_000_000,
+     "Jaap's Puzzle Page, Pyraminx Crystal (pyracrys.htm): 30!·20!·2^27·3^19/60"),
     # 12!/2 edge arrangements; Jaap divides by the 12 rotations the moves can make
     ("dino", F(12) // 2, "Jaap's Puzzle Page, Dino Cube (dino.htm): 12!/2/12 = 19,958,400 up to rotation"),
 ]
