@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from solver import catalog, deadline, facts, goals, metrics, partial
+from solver import catalog, deadline, facts, geometry, goals, metrics, partial
 from solver.analysis import borrowed, group, membership, pieces, scramble as scrambles
 from solver.definition import export, kpuzzle, ksolve
 from solver.definition.canonical import content_hash
@@ -28,7 +28,7 @@ METHODS = (SPECIAL, *GENERIC_METHODS)
 ANALYSIS_SHARE = 0.5  # of a time limit, at most, for proving a state reachable before searching
 
 __all__ = [
-    "Definition", "load", "load_data", "load_file", "load_text", "content_hash", "info", "parse_state", "parse_goal",
+    "Definition", "load", "shape_yaml", "SHAPE_PREFIX", "load_data", "load_file", "load_text", "content_hash", "info", "parse_state", "parse_goal",
     "partial_goal", "WILDCARD",
     "format_state", "state_text", "parse_moves", "apply_moves", "verify", "solve", "scramble", "export_yaml", "import_file", "reachability", "group_data",
     "pdb_build", "pdb_list", "OutOfTime",
@@ -37,16 +37,37 @@ __all__ = [
 
 
 FILE_SUFFIXES = (".yaml", ".yml", ".json", *ksolve.SUFFIXES, *kpuzzle.SUFFIXES)
+SHAPE_PREFIX = "shape:"
 
 
 def load(spec: str) -> Definition:
-    """A definition from a catalog name or a file path (YAML/JSON, KPuzzle JSON, ksolve/twsearch)."""
+    """A definition from a catalog name, a file path (YAML/JSON, KPuzzle JSON, ksolve/twsearch),
+    `shape:DESCRIPTION` (a solid and its cuts, or a named shape: solver.geometry) or the name of a
+    named shape the catalog lacks."""
+    if spec.startswith(SHAPE_PREFIX):
+        return load_data(geometry.build(spec[len(SHAPE_PREFIX):]))
     path = Path(spec)
     if path.suffix.lower() in FILE_SUFFIXES or "/" in spec or path.is_file():
         if not path.is_file():
             raise DefinitionError(f"{spec}: no such file")
         return load_file(path)
-    return load_data(catalog.build(spec))
+    try:
+        return load_data(catalog.build(spec))
+    except DefinitionError:
+        if geometry.named(spec) is None:
+            raise
+    slug = geometry.parse(spec).slug  # "Skewb Diamond" is the catalog's skewb-diamond too
+    try:
+        return load_data(catalog.build(slug))
+    except DefinitionError:
+        return load_data(geometry.build(spec))
+
+
+def shape_yaml(description: str, name: str | None = None) -> str:
+    """The native YAML of a shape (a description or a named shape), checked by loading it."""
+    data = geometry.build(description, name)
+    load_data(data)
+    return export.to_yaml(data)
 
 
 def borrowable(defn: Definition) -> bool:

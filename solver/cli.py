@@ -10,7 +10,7 @@ import argparse
 import json
 import sys
 
-from solver import api, catalog, engine, numbers
+from solver import api, catalog, engine, geometry, numbers
 from solver.draw import draw_text
 from solver.errors import PuzzleError
 
@@ -50,8 +50,15 @@ def cmd_import(args):
     print(api.export_yaml(api.import_file(args.file, args.format)), end="")
 
 
-def cmd_export(args):
-    print(api.export_yaml(api.load(args.definition), args.format), end="")
+def cmd_shape(args):
+    if args.list:
+        width = max(len(n) for n in geometry.NAMED)
+        for name, text in geometry.NAMED.items():
+            print(f"{name.ljust(width)}  {text}")
+        return
+    if args.description is None:
+        raise _UsageError("puzzle shape: give a DESCRIPTION (e.g. 'c f 0.333333333333333') or --list")
+    print(api.shape_yaml(args.description, args.name), end="")
 
 
 def cmd_info(args):
@@ -227,7 +234,7 @@ def cmd_discover(args):
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="puzzle", description="Define, inspect and solve permutation puzzles.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    d = "catalog name or definition file (YAML, KPuzzle JSON, ksolve/twsearch)"
+    d = "catalog name, definition file (YAML, KPuzzle JSON, ksolve/twsearch), shape:DESCRIPTION or a named shape"
 
     p = sub.add_parser("catalog", help="list the built-in puzzles")
     p.add_argument("--json", action="store_true")
@@ -246,7 +253,14 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("export", help="write a definition as KPuzzle JSON or a ksolve/twsearch file")
     p.add_argument("definition", help=d)
     p.add_argument("--format", choices=["kpuzzle", "ksolve"], required=True)
-    p.set_defaults(run=cmd_export)
+    p.set_defaults(run=cmd_show)
+
+    p = sub.add_parser("shape", help="build a puzzle from a shape: a solid and its cuts, or a named shape")
+    p.add_argument("description", nargs="?",
+                   help="e.g. 'c f 0.333333333333333' (3x3x3), 'o f 0.333333333333333' or 'megaminx'")
+    p.add_argument("--list", action="store_true", help="list the named shapes and their descriptions")
+    p.add_argument("--name", help="the definition's name (default: the named shape's, else shape)")
+    p.set_defaults(run=cmd_shape)
 
     p = sub.add_parser("info", help="facts: stickers, moves, orbits, group order, state count, hash")
     p.add_argument("definition", help=d)

@@ -1,5 +1,7 @@
 """The preview of a definition being written on the new-puzzle and edit pages: what the server reads
-in the text (facts, a drawing, warnings), or the errors by field, before anything is saved.
+in the text (facts, a drawing, warnings), or the errors by field, before anything is saved. A shape
+(solver.geometry: `c f 0.333333333333333`, `megaminx`) is previewed as the definition built from it,
+whose text comes back with the preview for the page to put in the definition field.
 
 The page (static/web/preview.js) asks while the user types, so a preview stays cheap: texts longer
 than PREVIEW_MAX_CHARS are left to the save, and the counts are analysed within PREVIEW_BUDGET
@@ -16,7 +18,9 @@ from puzzlehub.repos import analysis
 from puzzlehub.repos.services import load_definition
 from puzzlehub.rest import WriteThrottle, validated
 from puzzlehub.web.drawing import overlapping_cells, puzzle_svg, thumbnail_svg
+from solver import api as solver_api
 from solver import numbers
+from solver.errors import PuzzleError
 
 PREVIEW_MAX_CHARS = 200_000  # YAML this long parses in about 0.3 s here
 PREVIEW_BUDGET = 0.3         # seconds of analysis (group order, states) a preview may take
@@ -41,6 +45,16 @@ def preview(text: str) -> dict:
     }
 
 
+def preview_shape(shape: str) -> dict:
+    """The preview of the definition built from a shape, with its text (`definition`); a
+    ValidationError on the `shape` field when the shape is refused."""
+    try:
+        text = solver_api.shape_yaml(shape)
+    except PuzzleError as exc:
+        raise ValidationError({"shape": str(exc)}) from None
+    return {**preview(text), "definition": text}
+
+
 class PreviewThrottle(WriteThrottle):
     """Previews come while the user types: counted apart from the writes they precede."""
 
@@ -48,7 +62,16 @@ class PreviewThrottle(WriteThrottle):
 
 
 class PreviewRequestSerializer(serializers.Serializer):
-    definition = serializers.CharField(trim_whitespace=False, help_text="YAML, JSON, KPuzzle JSON or ksolve/twsearch, as it would be saved")
+    definition = serializers.CharField(trim_whitespace=False, required=False,
+                                       help_text="YAML, JSON, KPuzzle JSON or ksolve/twsearch, as it would be saved")
+    shape = serializers.CharField(required=False, max_length=2_000,
+                                  help_text="instead of a definition: a solid and its cuts or a named shape "
+                                            "(docs/shapes.md); the answer carries the definition built from it")
+
+    def validate(self, data):
+        if ("definition" in data) == ("shape" in data):
+            raise serializers.ValidationError({"definition": "give a definition or a shape (not both)"})
+        return data
 
 
 class Preview(APIView):
@@ -60,6 +83,6 @@ class Preview(APIView):
     def post(self, request):
         data = validated(PreviewRequestSerializer, request)
         try:
-            return Response(preview(data["definition"]))
+            return Response(preview_shape(data["shape"]) if "shape" in data else preview(data["definition"]))
         except ValidationError as exc:
             return Response(exc.message_dict, status=400)

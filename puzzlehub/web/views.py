@@ -24,7 +24,7 @@ from puzzlehub.web import forms, player
 from puzzlehub.web.api import revision_for
 from puzzlehub.web.drawing import puzzle_svg, sticker_cells
 from solver import api as solver_api
-from solver import catalog
+from solver import catalog, geometry
 from solver.errors import PuzzleError
 
 
@@ -186,7 +186,7 @@ def new_repository(request):
             forms.apply_errors(form, exc)
         else:
             return redirect(repository_url(repository))
-    return _form_page(request, "web/new_repository.html", {"form": form}, form)
+    return _form_page(request, "web/new_repository.html", {"form": form, "shape_names": list(geometry.NAMED)}, form)
 
 
 def repository_page(request, owner, name):

@@ -52,7 +52,7 @@ def _cross(a, b):
     return (a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0])
 
 
-def _solid():
+def solid():
     """(face name -> unit normal, face name -> its 5 vertices in turning order), U up, F front."""
     vertices = [(x, y, z) for x in (-1, 1) for y in (-1, 1) for z in (-1, 1)]
     for a in (-1 / PHI, 1 / PHI):
@@ -93,7 +93,7 @@ def _solid():
 
 def stickers():
     """Per sticker: (face, point, piece point); per face: centre, then edge and corner alternately."""
-    normals, corners = _solid()
+    normals, corners = solid()
     out = []
     for face in ("U", *UPPER, *LOWER, "D"):
         n, vs = normals[face], corners[face]

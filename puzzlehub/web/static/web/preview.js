@@ -60,29 +60,57 @@ export function mountPreview(textarea, box, url) {
     for (const w of data.warnings) box.append(el("p", { class: "warning" }, w));
   };
 
-  const ask = async () => {
-    const text = textarea.value;
-    if (!text.trim()) { box.textContent = ""; fieldError.textContent = ""; return; }
+  // one question to the server at a time: the answer to an older one, arriving late, is dropped
+  const query = async (body, answer, failed) => {
     const mine = ++asked;
     box.classList.add("busy");
     try {
       const response = await fetch(url, {
         method: "POST", credentials: "same-origin",
         headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRFToken": csrfToken(form) },
-        body: JSON.stringify({ definition: text }),
+        body: JSON.stringify(body),
       });
       const data = await response.json();
-      if (mine !== asked) return;  // an older answer arriving after a newer question
+      if (mine !== asked) return;
       if (response.status === 429) { box.append(el("p", { class: "muted" }, "Preview paused: too many checks; it resumes shortly.")); return; }
-      show(data, response.ok);
+      answer(data, response.ok);
     } catch (err) {
-      if (mine === asked) box.textContent = `Preview failed: ${err.message}`;
+      if (mine === asked) failed(err);
     } finally {
       if (mine === asked) box.classList.remove("busy");
     }
   };
 
+  const ask = () => {
+    const text = textarea.value;
+    if (!text.trim()) { box.textContent = ""; fieldError.textContent = ""; return; }
+    query({ definition: text }, show, (err) => { box.textContent = `Preview failed: ${err.message}`; });
+  };
+
   textarea.addEventListener("input", () => { clearTimeout(timer); timer = setTimeout(ask, WAIT); });
+
+  // "From a shape" (web/new_repository.html): the server builds the definition from the shape, the
+  // preview shows it and its text goes into the definition field, ready to publish or to edit
+  const shape = document.querySelector(`[data-shape-for="${textarea.id}"]`);
+  if (shape) {
+    const shapeError = el("p", { class: "error shape-error", role: "alert" });
+    shape.insertAdjacentElement("afterend", shapeError);
+    const built = (data, ok) => {
+      shape.closest(".shape-box").classList.toggle("has-error", !ok);
+      if (!ok) { shapeError.textContent = [Object.values(data)].flat(2).join(" "); return; }
+      shapeError.textContent = "";
+      textarea.value = data.definition;
+      const name = form.querySelector("input[name=name]");
+      if (name && !name.value) name.value = data.name;
+      show(data, true);
+    };
+    const askShape = () => {
+      const text = shape.value.trim();
+      if (!text) { shapeError.textContent = ""; return; }
+      query({ shape: text }, built, (err) => { shapeError.textContent = `Preview failed: ${err.message}`; });
+    };
+    shape.addEventListener("input", () => { clearTimeout(timer); timer = setTimeout(askShape, WAIT); });
+  }
 
   // a file chosen from disk goes into the text area, as if pasted
   const upload = el("input", { type: "file", accept: ".yaml,.yml,.json,.txt", class: "preview-file", "aria-label": "Open a definition file" });
