@@ -78,7 +78,7 @@ def workers_seen() -> list[dict]:
                       running=Count("id", filter=Q(status=Job.RUNNING)),
                       expired=Count("id", filter=Q(status=Job.RUNNING, lease_expires__lt=now)))
             .order_by("-last_heartbeat"))
-    return [dict(row, ago=(now - row["last_heartbeat"]).total_seconds()) for row in rows]
+    return list(rows)
 
 
 def recent_failures(limit: int = 20):
