@@ -18,6 +18,7 @@ from prometheus_client import CollectorRegistry, generate_latest
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, HistogramMetricFamily
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
 
+from puzzlehub.jobs.models import Job
 from puzzlehub.ops import counters, selectors
 
 log = logging.getLogger(__name__)
@@ -45,15 +46,18 @@ def _requests():
 
 
 def _shared_counts():
+    # every series from 0, so that rate() and alerts work before the first event
     expiries = CounterMetricFamily("puzzlehub_lease_expiries", "Job leases that ran out (the worker went silent), by kind",
                                    labels=["kind"])
-    for labels, value in sorted(counters.read("lease_expiries").items()):
-        expiries.add_metric(labels, value)
+    counted = counters.read("lease_expiries")
+    for kind, _ in Job.KIND_CHOICES:
+        expiries.add_metric([kind], counted.get((kind,), 0.0))
     cache = CounterMetricFamily("puzzlehub_table_cache", "Pattern-database lookups in a worker's local cache: "
                                 "hit (a checked local copy used) or miss (fetched from the artifact storage)",
                                 labels=["result"])
-    for labels, value in sorted(counters.read("table_cache").items()):
-        cache.add_metric(labels, value)
+    counted = counters.read("table_cache")
+    for result in ("hit", "miss"):
+        cache.add_metric([result], counted.get((result,), 0.0))
     return [expiries, cache]
 
 

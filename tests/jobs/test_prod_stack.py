@@ -14,15 +14,16 @@ import signal
 import socket
 import subprocess
 import sys
-import time
+from pathlib import Path
 
 import pytest
 
 from puzzlehub.accounts import services as accounts
 from puzzlehub.jobs.models import Job
 
-from conftest import JOB_ENV, REDIS_URL, ROOT, broker_prefix
 from jobwaits import wait_for
+
+ROOT = Path(__file__).resolve().parents[2]
 
 # two rings of three sharing one sticker: tiny, analysed at once
 RINGS = """\
@@ -93,15 +94,13 @@ class Stack:
 
 
 @pytest.fixture
-def stack(broker, transactional_db, settings, tmp_path):
-    db = settings.DATABASES["default"]
-    url = f"postgres://{db['USER']}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
-    env = {k: v for k, v in os.environ.items() if k not in ("DJANGO_ALLOW_ASYNC_UNSAFE", "PUZZLEHUB_LOG_FORMAT")}
-    env.update(JOB_ENV, DEBUG="0", SECRET_KEY=secrets.token_urlsafe(50), PUZZLEHUB_HTTPS="0", DATABASE_URL=url,
-               CELERY_BROKER_URL=REDIS_URL, PUZZLEHUB_BROKER_PREFIX=broker_prefix(), PUZZLEHUB_METRICS_TOKEN=TOKEN,
-               PUZZLEHUB_VAR=str(tmp_path / "var"), PUZZLEHUB_CACHE=str(tmp_path / "cache"), PYTHONPATH=str(ROOT),
+def stack(workers, transactional_db, tmp_path):
+    """The environment the test workers get (test database, this run's broker keys, short leases),
+    with production settings; no process is started yet."""
+    env = {k: v for k, v in workers.env.items() if k not in ("DJANGO_ALLOW_ASYNC_UNSAFE", "PUZZLEHUB_LOG_FORMAT")}
+    env.update(DEBUG="0", SECRET_KEY=secrets.token_urlsafe(50), PUZZLEHUB_HTTPS="0", PUZZLEHUB_METRICS_TOKEN=TOKEN,
+               PUZZLEHUB_VAR=str(tmp_path / "var"), PUZZLEHUB_CACHE=str(tmp_path / "cache"),
                PUZZLEHUB_WORKER_WARM_UP="0", WEB_CONCURRENCY="2", LOG_LEVEL="INFO")
-    env.setdefault("NUMBA_CACHE_DIR", "/tmp/numba-puzzlehub-tests")
     stack = Stack(tmp_path, env)
     stack.env["PUZZLEHUB_BIND"] = f"127.0.0.1:{stack.port}"
     yield stack
@@ -171,3 +170,4 @@ def test_requests_and_job_transitions_log_json_and_metrics_follow_them(stack, ma
     assert after_job['puzzlehub_queue_depth{queue="solve"}'] == 0
     assert after_job['puzzlehub_job_duration_seconds_count{kind="solve",outcome="failed"}'] == 1
     assert after_job['puzzlehub_job_duration_seconds_bucket{kind="solve",le="+Inf",outcome="failed"}'] == 1
+    assert after_job['puzzlehub_lease_expiries_total{kind="solve"}'] == before['puzzlehub_lease_expiries_total{kind="solve"}']
