@@ -2,7 +2,8 @@
 Celery pool children, on any machine. Each counter is a Redis hash in the broker's Redis (under
 the broker's key prefix), one field per set of label values, so that a scrape answered by any one
 web process reports the totals of all. With the embedded broker (no Redis) they count in this
-process only. A count that cannot be written (Redis restarting) is dropped, never an error."""
+process only. A count that cannot be written (Redis restarting) is dropped, never an error, and
+so are the counts of the next REST seconds: no request waits on a Redis that does not answer."""
 
 from __future__ import annotations
 
@@ -22,6 +23,8 @@ SEPARATOR = "\t"  # between label values in a field name
 _clients: dict[str, redis.Redis] = {}
 _local: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
 _last_warning = 0.0
+_resting_until = 0.0  # after a failed write, counts are dropped for a while: no request waits on a dead Redis
+REST = 5.0
 
 
 def broker_redis() -> tuple[redis.Redis | None, str]:
@@ -36,7 +39,10 @@ def broker_redis() -> tuple[redis.Redis | None, str]:
 
 def add(amounts: dict[tuple[str, tuple[str, ...]], float]) -> None:
     """Add each amount, keyed by (counter, label values), in one round trip."""
+    global _last_warning, _resting_until
     client, prefix = broker_redis()
+    if client is not None and time.monotonic() < _resting_until:
+        return
     if client is None:
         for (counter, labels), amount in amounts.items():
             _local[counter][SEPARATOR.join(labels)] += amount
@@ -47,7 +53,7 @@ def add(amounts: dict[tuple[str, tuple[str, ...]], float]) -> None:
                 pipe.hincrbyfloat(prefix + KEY + counter, SEPARATOR.join(labels), amount)
             pipe.execute()
     except redis.RedisError as exc:
-        global _last_warning
+        _resting_until = time.monotonic() + REST
         if time.monotonic() - _last_warning > 60:  # one line a minute while Redis is away, not one a request
             _last_warning = time.monotonic()
             log.warning("counters not written: %s", exc)

@@ -82,3 +82,24 @@ def test_the_development_request_log_is_readable_lines(client, alice, logged_in)
     line = stream.getvalue().strip()
     assert "INFO puzzlehub.request: GET /settings/ 200 method=GET route=settings path=/settings/ status=200" in line
     assert f"user_id={alice.id} request_id=dev-42" in line and "\n" not in line
+
+
+@pytest.mark.django_db
+def test_with_redis_away_pages_answer_and_metrics_say_what_is_missing(scene, make_user, logged_in, monkeypatch):
+    from puzzlehub.ops import counters
+
+    staff = make_user("carol")
+    staff.is_staff = True
+    staff.save()
+    monkeypatch.setattr(counters, "_resting_until", 0.0)  # restored after the test
+    # Celery reads the broker's address from the environment first; nothing listens at port 1
+    monkeypatch.setenv("CELERY_BROKER_URL", "redis://127.0.0.1:1/0")
+    client = logged_in(staff)
+    assert client.get("/settings/").status_code == 200  # the count is dropped, the answer is not
+    page = client.get("/ops/")
+    assert page.status_code == 200 and "The broker does not answer" in page.content.decode()
+    assert "box-7:4242" in page.content.decode()  # what the database knows is still shown
+    metrics = client.get("/metrics").content.decode()
+    for part, failed in (("requests", 1), ("shared_counters", 1), ("jobs", 0), ("queues", 1)):
+        assert f'puzzlehub_scrape_error{{part="{part}"}} {failed}.0' in metrics
+    assert 'puzzlehub_jobs{kind="solve",status="running"} 1.0' in metrics
