@@ -20,7 +20,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import F, Min, Q
+from django.db.models import F, Min
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 

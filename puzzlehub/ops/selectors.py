@@ -3,7 +3,6 @@ jobs table and the broker, so that every web process answers the same whatever i
 
 from __future__ import annotations
 
-import logging
 from datetime import timedelta
 from pathlib import Path
 
@@ -15,8 +14,6 @@ from kombu.transport.redis import PRIORITY_STEPS, Channel as RedisChannel
 from puzzlehub.celery import app
 from puzzlehub.jobs.models import Job
 from puzzlehub.ops import counters
-
-log = logging.getLogger(__name__)
 
 # upper bounds (seconds) of the job-duration histogram: from an instant solve to an hour-long build
 DURATION_BUCKETS = (0.1, 0.5, 1, 5, 10, 30, 60, 300, 600, 1800, 3600)
