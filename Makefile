@@ -1,4 +1,5 @@
-# PuzzleHub: `make run` (site + worker on the embedded defaults), `make test`, `make bench`.
+# PuzzleHub: `make run` (site + worker on the embedded defaults), `make prod` (the production stack
+# against the local PostgreSQL and Redis: deploy/prod), `make test`, `make bench`.
 # DATABASE_URL and CELERY_BROKER_URL are honoured when set (see puzzlehub/settings.py).
 
 PORT ?= 8000
@@ -7,7 +8,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 INSTALLED := $(VENV)/.installed
 
-.PHONY: run test bench
+.PHONY: run prod test bench
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -27,6 +28,11 @@ run: $(INSTALLED)
 	deploy/supervise $(VENV)/bin/celery -A workers worker -Q solve,pdb,discover -B -s var/celerybeat-schedule --loglevel=info & \
 	worker=$$!; trap 'kill $$worker 2>/dev/null; wait $$worker' EXIT INT TERM; \
 	$(PY) manage.py runserver --noreload 127.0.0.1:$(PORT)
+
+# gunicorn (deploy/gunicorn.conf.py), a Celery worker per queue and beat, with production settings
+# on 127.0.0.1:$(PORT); Ctrl-C stops them all
+prod: $(INSTALLED)
+	PORT=$(PORT) VENV=$(VENV) deploy/prod
 
 test: $(INSTALLED)
 	$(PY) -m pytest

@@ -10,7 +10,7 @@ PUZZLEHUB_CACHE (folder for solver caches and artifacts, default var/cache), CAC
 URL for Django's cache, shared by web processes; default in-process memory), PUZZLEHUB_WRITE_RATE
 (API writes allowed per user or address, default 120/min), PUZZLEHUB_ANALYSIS_BUDGET (seconds a
 request may spend analysing a new revision before a worker takes over, default 0.8),
-CSRF_TRUSTED_ORIGINS, LOG_LEVEL; with DEBUG off: PUZZLEHUB_HTTPS (default 1: HSTS, SSL redirect, secure
+CSRF_TRUSTED_ORIGINS, LOG_LEVEL, PUZZLEHUB_LOG_FORMAT (json/text), PUZZLEHUB_METRICS_TOKEN; with DEBUG off: PUZZLEHUB_HTTPS (default 1: HSTS, SSL redirect, secure
 cookies; 0 only for a production stack on loopback) and PUZZLEHUB_HSTS_SECONDS.
 """
 
@@ -94,9 +94,11 @@ INSTALLED_APPS = [
     "puzzlehub.algorithms",
     "puzzlehub.jobs",
     "puzzlehub.web",
+    "puzzlehub.ops",
 ]
 
 MIDDLEWARE = [
+    "puzzlehub.ops.requestlog.RequestLog",  # outermost: its duration and status are what the client got
     "puzzlehub.middleware.ServerTimingCpu",
     "django.middleware.security.SecurityMiddleware",
     "puzzlehub.middleware.RefuseNulCharacters",
@@ -302,9 +304,22 @@ STORAGES = {
     },
 }
 
+# --- Observability (puzzlehub/ops) --------------------------------------------------------------
+# one JSON object per line in production (requests: logger puzzlehub.request; job state changes:
+# puzzlehub.jobs.transitions), readable lines in development; PUZZLEHUB_LOG_FORMAT=json|text overrides
+LOG_FORMAT = os.environ.get("PUZZLEHUB_LOG_FORMAT") or ("text" if DEBUG else "json")
+if LOG_FORMAT not in ("json", "text"):
+    raise ImproperlyConfigured(f"PUZZLEHUB_LOG_FORMAT={LOG_FORMAT!r}: expected json or text")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "formatters": {
+        "json": {"()": "puzzlehub.ops.logformat.JsonFormatter"},
+        "text": {"()": "puzzlehub.ops.logformat.TextFormatter"},
+    },
+    "filters": {"request_id": {"()": "puzzlehub.ops.requestlog.RequestIdFilter"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": LOG_FORMAT, "filters": ["request_id"]}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
 }
+# GET /metrics answers staff, and a scraper sending `Authorization: Bearer <this>` (unset: staff only)
+PUZZLEHUB_METRICS_TOKEN = os.environ.get("PUZZLEHUB_METRICS_TOKEN", "")

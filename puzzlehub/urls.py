@@ -21,6 +21,7 @@ api_patterns = [
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("api/", include(api_patterns)),
+    path("", include("puzzlehub.ops.urls")),
     path("", include("puzzlehub.jobs.urls")),
     path("", include("puzzlehub.algorithms.urls")),
     path("", include("puzzlehub.web.urls")),

@@ -19,6 +19,7 @@ from django.core.files import File
 from django.core.files.storage import storages
 
 from puzzlehub.jobs.models import PatternDatabase
+from puzzlehub.ops import counters
 from solver.errors import PuzzleError
 
 log = logging.getLogger(__name__)
@@ -71,10 +72,9 @@ def fetch(artifact: PatternDatabase) -> Path:
     dest = local_dir() / Path(artifact.storage_name).name
     if dest.exists():
         mark = (str(dest), dest.stat().st_mtime_ns)
-        if mark in _checked:
-            return dest
-        if dest.stat().st_size == artifact.bytes and _digest(dest) == artifact.sha256:
+        if mark in _checked or (dest.stat().st_size == artifact.bytes and _digest(dest) == artifact.sha256):
             _checked.add(mark)
+            counters.add({("table_cache", ("hit",)): 1})
             return dest
         log.warning("%s: local copy does not match its record; fetching it again", dest)
     dest.parent.mkdir(parents=True, exist_ok=True)
@@ -94,6 +94,7 @@ def fetch(artifact: PatternDatabase) -> Path:
         os.replace(tmp, dest)  # the solver never sees a half-copied file
     finally:
         tmp.unlink(missing_ok=True)
+    counters.add({("table_cache", ("miss",)): 1})
     _checked.add((str(dest), dest.stat().st_mtime_ns))
     return dest
 

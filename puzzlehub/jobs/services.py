@@ -20,14 +20,14 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import F, Min, Q
+from django.db.models import F, Min
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from puzzlehub.algorithms.models import Algorithm, AlgorithmSet, SetCase
 from puzzlehub.algorithms.selectors import visible_algorithms
 from puzzlehub.algorithms.services import known_to_readers, record_discovered_algorithm
-from puzzlehub.jobs import dispatch
+from puzzlehub.jobs import dispatch, transitions
 from puzzlehub.jobs.models import Job, PatternDatabase
 from puzzlehub.jobs.selectors import active_count, definition_of
 from puzzlehub.repos.models import Repository
@@ -104,8 +104,16 @@ def _queue(*, user, repository: Repository, revision, kind: str, options: dict, 
         options=options, dedupe_key=dedupe_key, time_limit=time_limit, memory_limit=memory_limit,
         max_attempts=settings.JOB_ATTEMPTS, dispatched_at=timezone.now(), progress_text=progress_text,
     )
+    transitions.record(job_id=job.id, kind=kind, before=transitions.NEW, after=Job.QUEUED)
     if send:
         transaction.on_commit(partial(dispatch.send, job_id=job.id, kind=kind, time_limit=time_limit))
+    return job
+
+
+def _answered(**fields) -> Job:
+    """A job answered at once from stored work: created finished."""
+    job = Job.objects.create(**fields)
+    transitions.record(job_id=job.id, kind=job.kind, before=transitions.NEW, after=job.status)
     return job
 
 
@@ -199,7 +207,7 @@ def submit_solve(*, user, repository: Repository, state=None, scramble=None, opt
     done = _stored_solution(defn, key=key, start=start, goal=target)
     if done is not None:
         now = timezone.now()
-        return Job.objects.create(
+        return _answered(
             kind=Job.SOLVE, status=Job.SUCCEEDED, user=user, repository=repository, revision=rev,
             content_hash=rev.content_hash, options=options, dedupe_key=key, time_limit=limit, memory_limit=0,
             max_attempts=0, progress=1.0, progress_text=f"answered from job {done.id}",
@@ -249,7 +257,7 @@ def submit_pattern_database(*, user, repository: Repository, projection=None, me
     built = _pdb_built(key)
     if built is not None:
         now = timezone.now()
-        return Job.objects.create(
+        return _answered(
             kind=Job.PDB, status=Job.SUCCEEDED, user=user, repository=repository, revision=rev,
             content_hash=rev.content_hash, options=options, dedupe_key=key, time_limit=limit, memory_limit=memory,
             max_attempts=0, progress=1.0, progress_text="these tables were already built and stored",
@@ -416,16 +424,23 @@ def claim(*, job_id: int, owner: str, worker: str) -> Job | None:
     """Take the job for `owner` if it is queued (or its lease ran out); None when someone else has
     it, it is finished or cancelled, or it has used all its attempts."""
     now = timezone.now()
-    taken = (
-        Job.objects.filter(id=job_id, cancel_requested=False, attempts__lt=F("max_attempts"))
-        .filter(Q(status=Job.QUEUED) | Q(status=Job.RUNNING, lease_expires__lt=now))
-        .update(status=Job.RUNNING, lease_owner=owner, lease_expires=_lease_expiry(), worker=worker,
+    claimable = Job.objects.filter(id=job_id, cancel_requested=False, attempts__lt=F("max_attempts"))
+    take = dict(status=Job.RUNNING, lease_owner=owner, lease_expires=_lease_expiry(), worker=worker,
                 attempts=F("attempts") + 1, started_at=Coalesce("started_at", now), heartbeat_at=now)
-    )
-    if not taken:
-        return None
+    # queued first; a running job whose lease ran out (its worker went silent) is taken over
+    before = Job.QUEUED
+    if not claimable.filter(status=Job.QUEUED).update(**take):
+        before = Job.RUNNING
+        if not claimable.filter(status=Job.RUNNING, lease_expires__lt=now).update(**take):
+            return None
     # the revision's text is not needed: definition_of loads it once per process
-    return Job.objects.select_related("revision").defer("revision__definition").get(id=job_id)
+    job = Job.objects.select_related("revision").defer("revision__definition").get(id=job_id)
+    if before == Job.RUNNING:
+        transitions.lease_expired(kind=job.kind)
+    since = job.created_at if job.attempts == 1 else job.dispatched_at
+    transitions.record(job_id=job.id, kind=job.kind, before=before, after=Job.RUNNING,
+                       since=since if before == Job.QUEUED else None, worker=worker)
+    return job
 
 
 def heartbeat(*, job_id: int, owner: str, progress: float | None = None, text: str = "") -> tuple[bool, bool]:
@@ -453,7 +468,12 @@ def finish(*, job_id: int, owner: str, status: str, result=None, error: str = ""
     held = Job.objects.filter(id=job_id, lease_owner=owner, status=Job.RUNNING)
     records = status == Job.SUCCEEDED and bool({"algorithms", "databases", "sets", "found"} & set(result or {}))
     if not records:  # most jobs: one conditional UPDATE
-        return held.update(**changes) == 1
+        if held.update(**changes) != 1:
+            return False
+        job = Job.objects.only("kind", "started_at", "worker").get(id=job_id)
+        transitions.record(job_id=job_id, kind=job.kind, before=Job.RUNNING, after=status, since=job.started_at,
+                           worker=job.worker)
+        return True
     with transaction.atomic():  # what the job found is recorded with its outcome, or not at all
         job = held.select_for_update().first()
         if job is None:
@@ -467,9 +487,15 @@ def finish(*, job_id: int, owner: str, status: str, result=None, error: str = ""
         if (result or {}).get("databases"):  # a build's, or a solve's on the way
             _record_pattern_databases(job, result)
         Job.objects.filter(id=job_id).update(**changes)
+        transitions.record(job_id=job_id, kind=job.kind, before=Job.RUNNING, after=status, since=job.started_at,
+                           worker=job.worker)
         if job.kind == Job.PDB:  # the builds that waited for this one share its tables
-            Job.objects.filter(kind=Job.PDB, dedupe_key=job.dedupe_key, status=Job.QUEUED).update(
-                **changes, progress_text=f"the same tables were built by job {job.id}", started_at=changes["finished_at"])
+            waiting = Job.objects.select_for_update().filter(kind=Job.PDB, dedupe_key=job.dedupe_key, status=Job.QUEUED)
+            for waiter in waiting.only("id", "created_at"):
+                transitions.record(job_id=waiter.id, kind=Job.PDB, before=Job.QUEUED, after=status,
+                                   since=waiter.created_at)
+            waiting.update(**changes, progress_text=f"the same tables were built by job {job.id}",
+                           started_at=changes["finished_at"])
     return True
 
 
@@ -571,9 +597,10 @@ def cancel(*, job: Job, user) -> Job:
     """A queued job is cancelled at once; a running one is asked to stop at its next heartbeat."""
     if user is None or job.user_id != user.id:
         raise PermissionDenied("only the user who submitted a job can cancel it")
-    Job.objects.filter(id=job.id, status=Job.QUEUED).update(
+    if Job.objects.filter(id=job.id, status=Job.QUEUED).update(
         status=Job.CANCELLED, cancel_requested=True, finished_at=timezone.now(), error="cancelled before it started",
-    )
+    ):
+        transitions.record(job_id=job.id, kind=job.kind, before=Job.QUEUED, after=Job.CANCELLED, since=job.created_at)
     Job.objects.filter(id=job.id, status=Job.RUNNING).update(cancel_requested=True)
     job.refresh_from_db()
     return job
@@ -592,6 +619,7 @@ def sweep() -> dict:
         expired = Job.objects.select_for_update(skip_locked=True).filter(status=Job.RUNNING, lease_expires__lt=now)
         for job in expired[:500]:
             job.lease_owner, job.lease_expires = "", None
+            transitions.lease_expired(kind=job.kind)
             if job.cancel_requested:
                 job.status, job.finished_at, job.error = Job.CANCELLED, now, "cancelled (its worker stopped answering)"
                 counts["cancelled"] += 1
@@ -606,6 +634,8 @@ def sweep() -> dict:
                 transaction.on_commit(partial(dispatch.send, job_id=job.id, kind=job.kind, time_limit=job.time_limit))
                 counts["requeued"] += 1
             job.save()
+            transitions.record(job_id=job.id, kind=job.kind, before=Job.RUNNING, after=job.status,
+                               since=job.started_at, worker=job.worker)
         lost_before = now - timedelta(seconds=settings.JOB_REDISPATCH)
         lost = Job.objects.select_for_update(skip_locked=True).filter(status=Job.QUEUED, dispatched_at__lt=lost_before)
         for job in lost[:500]:

@@ -1,0 +1,53 @@
+"""gunicorn's configuration for PuzzleHub: `gunicorn -c deploy/gunicorn.conf.py puzzlehub.wsgi`.
+
+Why gunicorn with sync workers: every request is short and bounded (solver work over
+PUZZLEHUB_ANALYSIS_BUDGET goes to Celery), the database driver is blocking psycopg2, and a crashed
+or stuck worker process is replaced by the master without dropping the others. Slow clients are
+the proxy's job (nginx or a load balancer buffers in front).
+
+Environment: PUZZLEHUB_BIND (default 127.0.0.1:$PORT, PORT default 8000), WEB_CONCURRENCY
+(processes, default 2 per core + 1), PUZZLEHUB_WEB_TIMEOUT (seconds, default 30).
+
+Graceful reload: `kill -HUP <master>` (systemctl reload puzzlehub-web) starts new workers with the
+new code and configuration, then stops the old ones once their requests are answered (within
+graceful_timeout). The application is therefore not preloaded in the master: a preloaded app would
+keep the old code across a HUP.
+"""
+
+import multiprocessing
+import os
+
+bind = os.environ.get("PUZZLEHUB_BIND") or f"127.0.0.1:{os.environ.get('PORT', '8000')}"
+workers = int(os.environ.get("WEB_CONCURRENCY") or 2 * multiprocessing.cpu_count() + 1)
+worker_class = "sync"
+# a request never runs solver work past the analysis budget; a worker silent this long is stuck
+timeout = int(os.environ.get("PUZZLEHUB_WEB_TIMEOUT") or 30)
+graceful_timeout = 30  # on HUP or TERM, what a worker may take to finish the requests it has
+keepalive = 5  # seconds an idle connection from the proxy stays open
+# a worker is replaced after this many requests (jitter: not all at once): memory growth stays bounded
+max_requests = 2000
+max_requests_jitter = 200
+preload_app = False
+
+# the request log is our own (puzzlehub.ops.requestlog: one JSON line with route, user, request id);
+# gunicorn's access log would only repeat it
+accesslog = None
+errorlog = "-"
+loglevel = os.environ.get("LOG_LEVEL", "info").lower()
+
+# gunicorn's own lines (start, worker boot and timeout) in the site's format: JSON in production.
+# This replaces gunicorn's default dictConfig section by section, so each section is whole here.
+_debug = os.environ.get("DEBUG", "1").lower() in ("1", "true", "yes", "on")
+if (os.environ.get("PUZZLEHUB_LOG_FORMAT") or ("text" if _debug else "json")) == "json":
+    logconfig_dict = {
+        "version": 1,
+        "disable_existing_loggers": False,
+        "formatters": {"json": {"()": "puzzlehub.ops.logformat.JsonFormatter"}},
+        "handlers": {"error_console": {"class": "logging.StreamHandler", "formatter": "json",
+                                       "stream": "ext://sys.stderr"}},
+        "root": {"level": loglevel.upper(), "handlers": []},
+        "loggers": {"gunicorn.error": {"handlers": ["error_console"], "level": loglevel.upper(), "propagate": False,
+                                       "qualname": "gunicorn.error"},
+                    "gunicorn.access": {"handlers": [], "level": loglevel.upper(), "propagate": False,
+                                        "qualname": "gunicorn.access"}},
+    }
