@@ -6,6 +6,9 @@ this package are checked against them. States are bytes (or tuples, past 256 col
 
 from __future__ import annotations
 
+import numpy as np
+
+from solver import perm
 from solver.engine import Codec
 from solver.search.budget import Budget
 
@@ -55,6 +58,8 @@ def bidirectional_bfs(codec: Codec, start: bytes, budget: Budget) -> tuple[list[
     """
     if start in codec.goals:
         return [], 1
+    if codec.plain is not None and codec.pack is bytes:
+        return _bidirectional_layers(codec, start, budget)
     fwd = {start: (None, None)}
     bwd = {g: (None, None) for g in codec.goals}
     fwd_frontier, bwd_frontier = [start], list(codec.goals)
@@ -89,6 +94,66 @@ def bidirectional_bfs(codec: Codec, start: bytes, budget: Budget) -> tuple[list[
         else:
             bwd_frontier = nxt
     return None, len(fwd) + len(bwd)
+
+
+class _Side:
+    """One side of `_bidirectional_layers`: its layers as arrays of states (one row each), with
+    each row's parent (its index in the layer before) and move, and where each state was seen."""
+
+    def __init__(self, states: list[bytes], steps: np.ndarray):
+        self.steps = steps  # per move, the index array giving a neighbour's stickers
+        self.layers = [np.frombuffer(b"".join(states), dtype=np.uint8).reshape(len(states), -1)]
+        self.parents, self.moves = [None], [None]
+        self.where = {state: (0, i) for i, state in enumerate(states)}
+
+    def path(self, depth: int, i: int) -> list[int]:
+        """Move indices from the side's layer 0 to row i of layer `depth`, in expansion order."""
+        out = []
+        for d in range(depth, 0, -1):
+            out.append(int(self.moves[d][i]))
+            i = self.parents[d][i]
+        return out[::-1]
+
+
+def _bidirectional_layers(codec: Codec, start: bytes, budget: Budget) -> tuple[list[str] | None, int]:
+    """`bidirectional_bfs` for puzzles without guards: a layer's neighbours come from one array
+    gather per move instead of a Python step per state and move, several times faster (a default
+    3x3x3 solve spends most of its time in this check)."""
+    names = [name for name, _, _ in codec.plain]
+    cases = [m.cases[0].perm for m in codec.defn.moves]
+    n_moves = len(names)
+    fwd = _Side([start], np.array([perm.inverse(p) for p in cases], dtype=np.intp))
+    bwd = _Side(list(codec.goals), np.array(cases, dtype=np.intp))
+    seen = lambda: len(fwd.where) + len(bwd.where)  # noqa: E731
+    while len(fwd.layers[-1]) and len(bwd.layers[-1]):
+        side, other = (fwd, bwd) if len(fwd.layers[-1]) <= len(bwd.layers[-1]) else (bwd, fwd)
+        depth = len(side.layers)
+        frontier = side.layers[-1]
+        width = frontier.shape[1]
+        neighbours = frontier[:, side.steps].reshape(-1, width)  # row r * n_moves + move
+        states = neighbours.view(np.dtype((np.void, width))).ravel().tolist()  # one bytes per row
+        where, met_where, kept, best = side.where, other.where, [], None
+        for k, state in enumerate(states):
+            if state in where:
+                continue
+            where[state] = (depth, len(kept))
+            met = met_where.get(state)
+            if met is not None and (best is None or depth + met[0] < best[0]):
+                best = (depth + met[0], len(kept), met)
+            kept.append(k)
+            if len(kept) % 1024 == 0:
+                budget.tick(seen(), len(fwd.layers) + len(bwd.layers) - 1)
+        kept = np.array(kept, dtype=np.intp)
+        side.layers.append(neighbours[kept])
+        side.parents.append(kept // n_moves)
+        side.moves.append(kept % n_moves)
+        budget.tick(seen(), len(fwd.layers) + len(bwd.layers) - 2)
+        if best is not None:
+            _, i, (other_depth, j) = best
+            here, there = side.path(depth, i), other.path(other_depth, j)
+            forward, backward = (here, there) if side is fwd else (there, here)
+            return [names[m] for m in forward + backward[::-1]], seen()
+    return None, seen()
 
 
 def _back_path(parents: dict, state: bytes) -> list[str]:

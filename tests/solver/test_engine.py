@@ -168,3 +168,19 @@ def test_budget_stops_a_search():
         bfs.bfs(codec, start, Budget(node_limit=5000))
     with pytest.raises(Stopped, match="cancelled"):
         bfs.bidirectional_bfs(codec, start, Budget(cancel=lambda: True, progress_every=0))
+
+
+def test_bidirectional_bfs_over_several_goals_agrees_with_bfs():
+    """cube2 has 24 solved states (its rotations): the array-layer search of unguarded puzzles
+    meets any of them, as short as the plain search from the state."""
+    from solver import catalog
+
+    defn = load_data(catalog.build("cube2"))
+    assert len(defn.goals) == 24
+    codec = Codec(defn)
+    rng = random.Random(7)
+    for length in (1, 2, 3, 4, 4):
+        start = apply_moves(defn, [rng.choice(defn.move_names) for _ in range(length)])
+        a, _ = bfs.bfs(codec, codec.encode(start), Budget())
+        b, _ = bfs.bidirectional_bfs(codec, codec.encode(start), Budget())
+        assert len(a) == len(b) and verify(defn, start, b)
