@@ -96,7 +96,10 @@ class Stack:
 @pytest.fixture
 def stack(workers, transactional_db, tmp_path):
     """The environment the test workers get (test database, this run's broker keys, short leases),
-    with production settings; no process is started yet."""
+    with production settings; no process is started yet. The session's own worker would take the
+    job from the same queue, so it is stopped (the next test that needs it starts it again)."""
+    if "main" in workers.running:
+        workers.kill("main", signal.SIGTERM)
     env = {k: v for k, v in workers.env.items() if k not in ("DJANGO_ALLOW_ASYNC_UNSAFE", "PUZZLEHUB_LOG_FORMAT")}
     env.update(DEBUG="0", SECRET_KEY=secrets.token_urlsafe(50), PUZZLEHUB_HTTPS="0", PUZZLEHUB_METRICS_TOKEN=TOKEN,
                PUZZLEHUB_VAR=str(tmp_path / "var"), PUZZLEHUB_CACHE=str(tmp_path / "cache"),
