@@ -112,6 +112,7 @@ class LayeredCube:
     sticker: np.ndarray  # user position -> catalog position
     colour: dict  # user colour -> catalog colour
     turns: dict  # (axis, layer, quarters) -> shortest user move sequence
+    moves: list  # per axis, {quarter turns per layer: the user move making exactly those}
     rotations: list  # odd cubes: [(catalog permutation, [(axis, quarters), ...])] of middle-layer turns, by length
 
     def to_catalog(self, state) -> str:
@@ -135,6 +136,10 @@ class LayeredCube:
         raise UnreachableError(f"cube{self.n}: the face centres cannot be turned home with these moves")
 
     def layers_turn(self, axis: int, vector) -> list[str]:
+        """One user move when one does it all (a wide turn for a user who has them), else layer by layer."""
+        whole = self.moves[axis].get(tuple(vector))
+        if whole is not None:
+            return whole
         return [name for k, t in enumerate(vector) if t % 4 for name in self.turns[(axis, k, t % 4)]]
 
     def user_moves(self, catalog_moves: list[str]) -> list[str]:
@@ -201,7 +206,9 @@ class _Atoms:
 
 def _atoms(perms: np.ndarray, cls: list[int], n: int) -> _Atoms | None:
     moved = perms[cls] != np.arange(perms.shape[1])  # (moves, stickers)
-    keys, of = np.unique(moved.T, axis=0, return_inverse=True)
+    packed = np.ascontiguousarray(np.packbits(moved, axis=0).T)  # per sticker, the moves that move it
+    rows, of = np.unique(packed.view(np.dtype((np.void, packed.shape[1]))).ravel(), return_inverse=True)
+    keys = np.unpackbits(rows.view(np.uint8).reshape(len(rows), -1), axis=1, count=len(cls)).astype(bool)
     of = of.reshape(-1)
     blank = np.flatnonzero(~keys.any(axis=1))
     if len(blank):  # stickers no move of this axis moves
@@ -362,7 +369,7 @@ def _checked(defn: Definition, perms: np.ndarray, sticker: np.ndarray, n: int) -
                     return None
                 if seq is not None:
                     turns[(axis, k, t)] = seq
-    return LayeredCube(n, sticker, colour, turns, _middle_turns(fr, turns) if middle is not None else [])
+    return LayeredCube(n, sticker, colour, turns, vectors, _middle_turns(fr, turns) if middle is not None else [])
 
 
 class _Shortest:
