@@ -80,7 +80,8 @@ def main() -> None:
                 f"{seconds:5.1f} s/state")
         if args.generic:
             generic = _lengths(defn, states, method="fallback", time_limit=600)
-            line += f" | generic fallback {generic[0]:7.1f} moves {generic[1]:5.1f} s/state, ratio {length / generic[0]:.2f}"
+            line += (f" | generic fallback {generic[0]:7.1f} moves {generic[1]:5.1f} s/state, "
+                     f"ratio {length / generic[0]:.2f}")
         else:
             line += f" | generic fallback (issue #17) {BEFORE.get(n, 'not measured')}"
         print(line + f" | published {PUBLISHED.get(n, 'none found')}", flush=True)

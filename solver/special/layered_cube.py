@@ -308,7 +308,8 @@ def _place(defn: Definition, labels: list[np.ndarray], n: int) -> np.ndarray | N
     face_colour = {}
     for a in range(3):
         for side in outer:
-            shown = set.intersection(*(c for key, c in pieces.items() if key[a] == side))
+            touching = [c for key, c in pieces.items() if key[a] == side]
+            shown = set.intersection(*touching) if touching else set()
             if len(shown) != 1:
                 return None
             face_colour[(a, side)] = shown.pop()
@@ -351,7 +352,9 @@ def _checked(defn: Definition, perms: np.ndarray, sticker: np.ndarray, n: int) -
         axis = next((a for a in range(3) if (fr.layer[a][there] == fr.layer[a]).all()), None)
         if axis is None:
             return None
-        wrong = np.array([np.bincount(fr.layer[axis], weights=there != fr.turn[axis, t], minlength=n) for t in range(4)])
+        # per quarter-turn count t and layer: how many of its stickers do not go where t quarters send them
+        wrong = np.array([np.bincount(fr.layer[axis], weights=there != fr.turn[axis, t], minlength=n)
+                          for t in range(4)])
         if (wrong.min(axis=0) > 0).any():
             return None
         vector = tuple(int(t) for t in wrong.argmin(axis=0))
