@@ -237,7 +237,7 @@ def _number_layers(perms, axes, atoms: list[_Atoms], n: int) -> list[np.ndarray]
     """Per axis, the layer number 0 .. N-1 of every sticker (-1 where no move of the axis moves it)."""
     middle = (n - 1) // 2 if n % 2 else None
     xs = atoms[0]
-    numbers = [np.full(len(xs.member), -1) for _ in range(3)]
+    numbers = [np.full(len(atoms[a].member), -1) for a in range(3)]
     numbers[0][xs.outer[0]], numbers[0][xs.outer[1]] = 0, n - 1
     y_quarter = _quarter(perms, axes[1], atoms[1].outer[0], atoms[1])
     z_quarter = _quarter(perms, axes[2], atoms[2].outer[0], atoms[2])
@@ -247,8 +247,8 @@ def _number_layers(perms, axes, atoms: list[_Atoms], n: int) -> list[np.ndarray]
     mirror: dict[int, int] = {}
     for s in on_y:  # a half turn of an outer layer sends each layer to its mirror image
         a, b = xs.of[s], xs.of[y_quarter[y_quarter[s]]]
-        if a >= 0 and mirror.setdefault(int(a), int(b)) != b:
-            return None
+        if (a < 0) != (b < 0) or a >= 0 and mirror.setdefault(int(a), int(b)) != b:
+            return None  # a layer no move turns, other than the middle one
     together = xs.member.astype(np.int64) @ xs.member[list(xs.outer)].T.astype(np.int64)  # (atoms, 2)
     pairs = set()
     for a, b in mirror.items():
@@ -291,16 +291,12 @@ def _place(defn: Definition, labels: list[np.ndarray], n: int) -> np.ndarray | N
     for s in range(defn.stickers):
         lab = [int(labels[a][s]) for a in range(3)]
         unknown = [a for a in range(3) if lab[a] < 0]
-        if len(unknown) == 3 or (len(unknown) == 1 and all(lab[a] == middle for a in range(3) if a != unknown[0])):
-            if middle is None:
-                return None
-            layers.append(None)  # a face centre of an odd cube: no face turn moves it
-            continue
-        if len(unknown) == 2 or (unknown and middle is None):
+        if unknown and middle is None:
             return None
-        for a in unknown:
-            lab[a] = middle
-        layers.append(lab)
+        if unknown and all(v == middle for v in lab if v >= 0):
+            layers.append(None)  # a face centre of an odd cube (no turn of its face moves it)
+            continue
+        layers.append([middle if v < 0 else v for v in lab])  # a middle layer no move turns
     pieces: dict[tuple, set] = {}
     for s, lab in enumerate(layers):
         if lab is not None:
@@ -324,6 +320,8 @@ def _place(defn: Definition, labels: list[np.ndarray], n: int) -> np.ndarray | N
         if face is None:
             return None
         if lab is None:
+            if labels[face[0]][s] >= 0:  # its face's axis is one it has a known layer on
+                return None
             lab = [middle] * 3
             lab[face[0]] = face[1]
         at = index.get((tuple(lab), face))

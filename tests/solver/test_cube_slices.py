@@ -11,7 +11,7 @@ import random
 import pytest
 from outside_puzzles import slice_cube
 
-from solver import api, perm
+from solver import api, catalog, perm
 from solver.definition.formats import load_data
 from solver.engine import apply_moves
 from solver.simplify import simplify
@@ -19,10 +19,11 @@ from solver.special import families, layered_cube
 from solver.special.bigcube.model import BigCube
 
 
-def written(n: int, seed: int, style: str = "slices", inverses: bool = True):
+def written(n: int, seed: int, style: str = "slices", inverses: bool = True, without: str = ""):
     """The NxNxN cube written in `style`: "slices" (one move per layer), "faces" (outer layers only),
     "mixed" (faces; wide turns from one side of each axis, single slices on the other side and the
-    middle), "half" (faces with ' and 2, and slices); moves renamed at random and shuffled."""
+    middle), "half" (faces with ' and 2, and slices); moves renamed at random and shuffled. `without`
+    leaves out one layer's move (e.g. "x1")."""
     base = slice_cube(n, seed=seed)
     layer = {m.name: m.perm for m in base.moves if not m.name.startswith("-")}  # x0 .. z{n-1}
     moves = {}
@@ -36,6 +37,7 @@ def written(n: int, seed: int, style: str = "slices", inverses: bool = True):
         else:
             chosen = {f"{axis}w{d}": perm.compose(*turns[:d]) for d in range(1, n // 2 + 1)}
             chosen.update({f"{axis}{k}": turns[k] for k in range(n // 2, n)})
+        chosen.pop(without, None)
         for name, p in chosen.items():
             moves[name] = p
             if inverses:
@@ -94,9 +96,17 @@ def test_wide_turns_cost_one_move_each():
         assert min(length(face + "w"), length(opposite + "w")) == 1
 
 
+def test_an_odd_cube_without_one_middle_layer_is_still_a_cube():
+    """The other two middle layers still turn the face centres anywhere."""
+    defn = written(5, seed=11, without="x2")
+    assert solved_replayed(defn, seed=1)["method"] == "special:bigcube"
+
+
 def test_cubes_that_are_not_layer_cubes_are_not_recognized():
     cube4 = written(4, seed=1, style="faces")  # faces only: the inner layers never turn alone
     assert layered_cube.recognize(cube4) is None
+    for n, without in ((5, "x1"), (4, "y1"), (6, "z0")):  # a layer no move turns
+        assert layered_cube.recognize(written(n, seed=n, without=without)) is None
     slices = written(4, seed=2)
     extra = [{"name": m.name, "cycles": perm.cycles(m.perm)} for m in slices.moves]
     extra.append({"name": "cycle", "cycles": [[0, 1, 2]]})  # a move that turns no layer
@@ -126,7 +136,5 @@ def test_a_33x33x33_with_slice_moves_is_placed_on_the_catalog_cube():
 
 
 def test_the_catalogs_own_8x8x8_goes_to_the_reduction_too():
-    from solver import catalog
-
     out = solved_replayed(load_data(catalog.build("cube8")), seed=8, scramble=40)
     assert out["method"] == "special:bigcube"
