@@ -68,8 +68,8 @@ CUBE3_TARGET = 20  # God's number: every cube has an answer this short, and two-
 CUBE3_TIME_LIMIT, CUBE3_OPTIMAL_TIME_LIMIT = 1.0, 60.0  # when the caller gives none
 BIGCUBE_TIME_LIMIT = 10.0  # the most a big-cube reduction spends on its short phases when the caller gives none
 LARGE_CUBE_TIME_LIMIT = 60.0  # N > 7 (3-cycles only) when the caller gives none
-# An NxNxN written with other layer moves is served up to 12: beyond, the reduction's 3-cycles do
-# not finish in LARGE_CUBE_TIME_LIMIT here (docs/bigcube.md).
+# An NxNxN written with other layer moves is served up to 12: beyond, the reduction's first solve of
+# a size (its 3-cycle libraries) does not finish in LARGE_CUBE_TIME_LIMIT here (docs/bigcube.md).
 LAYERED_SIZES = range(3, 13)
 
 
