@@ -2,8 +2,8 @@
 
 A definition is such a cube when it has 6N^2 stickers and each move turns some layers of one axis
 (single slices as in permutation-array formats, faces, wide turns, or a mix), in any sticker
-numbering and with any move names. Recognition reads the geometry off the moves, in time linear in
-the stickers and moves (a 33x33x33 with 99 slice moves in a fraction of a second):
+numbering and with any move names. Recognition reads the geometry off the moves with no search
+(a 33x33x33 with 198 slice moves, inverses included, in 0.2-0.7 s):
 
 1. Moves of one axis commute and moves of two axes do not: the moves fall into three classes.
 2. On each axis, stickers moved by the same moves form one layer (an atom of the supports); the two
@@ -13,17 +13,18 @@ the stickers and moves (a 33x33x33 with 99 slice moves in a fraction of a second
    together with an outer layer (so wide turns keep their depth; for slice moves any order is as good,
    since renumbering depths alike on every axis is a symmetry of the cube). A quarter turn of an outer
    layer of the second (third) axis carries those numbers to the layers of the third (second) axis.
-4. Each sticker then has a layer on every axis; which face it lies on follows from the one outer
-   layer it is in, or for edge and corner pieces from its goal colour; the face centres of odd cubes,
-   fixed by every face turn, go by colour.
+4. Each sticker then has a layer on every axis (a middle layer no move turns is the one left); which
+   face it lies on follows from the one outer layer it is in, or for edge and corner pieces from its
+   goal colour (a face's colour is the one every piece on it shows); the face centres of odd cubes,
+   which no turn of their face moves, go by colour.
 
 That places every sticker on the catalog's cubeN (solver.special.bigcube.model numbering). Every
 move is then checked to be, there, a product of quarter turns of layers of one axis; its vector of
 quarter turns per layer is what translation uses. An answer of the catalog's solver (face and wide
 turns) becomes, per run of turns on one axis, the layer turns it adds up to, each written as the
-shortest user sequence of at most four moves (one slice move; or Rw R' for a user who has only wide turns).
-On odd cubes whose user moves turn the middle layers the whole cube can be turned; a state is first
-turned so its face centres are home.
+shortest user sequence of at most four moves (one slice move; or Rw R' for a user who has only wide
+turns), or one user move when one makes the whole run. On odd cubes whose user moves turn middle
+layers the face centres move; a state's middle layers are first turned so they are home.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from functools import lru_cache
 import numpy as np
 
 from solver.definition.model import Definition
-from solver.errors import UnreachableError
+from solver.errors import StateError, UnreachableError
 from solver.special.bigcube.model import BigCube, NORMALS
 
 
@@ -113,11 +114,13 @@ class LayeredCube:
     colour: dict  # user colour -> catalog colour
     turns: dict  # (axis, layer, quarters) -> shortest user move sequence
     moves: list  # per axis, {quarter turns per layer: the user move making exactly those}
-    rotations: list  # odd cubes: [(catalog permutation, [(axis, quarters), ...])] of middle-layer turns, by length
+    rotations: list  # odd cubes: [(catalog permutation, [(axis, quarters), ...])] of middle-layer turns
 
     def to_catalog(self, state) -> str:
         out = [""] * len(self.sticker)
         for i, c in enumerate(state):
+            if c not in self.colour:
+                raise StateError(f"state: colour {c!r} at sticker {i} is not one of the goal's")
             out[self.sticker[i]] = self.colour[c]
         return "".join(out)
 

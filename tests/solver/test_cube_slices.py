@@ -14,6 +14,8 @@ from outside_puzzles import slice_cube
 from solver import api, catalog, perm
 from solver.definition.formats import load_data
 from solver.engine import apply_moves
+from solver.errors import StateError
+from solver.search.budget import Budget
 from solver.simplify import simplify
 from solver.special import families, layered_cube
 from solver.special.bigcube.model import BigCube
@@ -138,3 +140,11 @@ def test_a_33x33x33_with_slice_moves_is_placed_on_the_catalog_cube():
 def test_the_catalogs_own_8x8x8_goes_to_the_reduction_too():
     out = solved_replayed(load_data(catalog.build("cube8")), seed=8, scramble=40)
     assert out["method"] == "special:bigcube"
+
+
+def test_a_state_with_a_colour_the_goal_lacks_is_a_state_error():
+    defn = written(4, seed=9)
+    bad = list(defn.goal)
+    bad[5] = "no such colour"
+    with pytest.raises(StateError, match="sticker 5"):
+        families.find(defn).solve(bad, Budget(time_limit=5))
