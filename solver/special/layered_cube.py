@@ -24,7 +24,7 @@ quarter turns per layer is what translation uses. An answer of the catalog's sol
 turns) becomes, per run of turns on one axis, the layer turns it adds up to, each written as the
 shortest user sequence of at most four moves (one slice move; or Rw R' for a user who has only wide
 turns), or one user move when one makes the whole run. On odd cubes whose user moves turn middle
-layers the face centres move; a state's middle layers are first turned so they are home.
+layers (or the whole cube) the face centres move; a state is first turned so they are home.
 """
 
 from __future__ import annotations
@@ -114,7 +114,7 @@ class LayeredCube:
     colour: dict  # user colour -> catalog colour
     turns: dict  # (axis, layer, quarters) -> shortest user move sequence
     moves: list  # per axis, {quarter turns per layer: the user move making exactly those}
-    rotations: list  # odd cubes: [(catalog permutation, [(axis, quarters), ...])] of middle-layer turns
+    rotations: list  # odd cubes: [(catalog permutation, user moves)] turning the face centres, shortest first
 
     def to_catalog(self, state) -> str:
         out = [""] * len(self.sticker)
@@ -125,17 +125,16 @@ class LayeredCube:
         return "".join(out)
 
     def turn_home(self, state: str) -> tuple[str, list[str]]:
-        """An odd cube's state with its middle layers turned so the face centres are home (it is then
-        a state of the catalog's cube), and the user moves doing it."""
+        """An odd cube's state with its middle layers (or the whole cube) turned so the face centres are
+        home (it is then a state of the catalog's cube), and the user moves doing it."""
         fr = frame(self.n)
         goal_centres = [fr.goal[c] for c in fr.centres]
         codes = np.array(list(state))
-        for p, turns in self.rotations:
+        for p, names in self.rotations:
             moved = np.empty_like(codes)
             moved[p] = codes
             if [moved[c] for c in fr.centres] == goal_centres:
-                middle = (self.n - 1) // 2
-                return "".join(moved), [name for a, t in turns for name in self.turns[(a, middle, t)]]
+                return "".join(moved), names
         raise UnreachableError(f"cube{self.n}: the face centres cannot be turned home with these moves")
 
     def layers_turn(self, axis: int, vector) -> list[str]:
@@ -373,7 +372,8 @@ def _checked(defn: Definition, perms: np.ndarray, sticker: np.ndarray, n: int) -
                     return None
                 if seq is not None:
                     turns[(axis, k, t)] = seq
-    return LayeredCube(n, sticker, colour, turns, vectors, _middle_turns(fr, turns) if middle is not None else [])
+    rotations = _centre_turns(fr, turns, vectors) if middle is not None else []
+    return LayeredCube(n, sticker, colour, turns, vectors, rotations)
 
 
 class _Shortest:
@@ -410,23 +410,36 @@ class _Shortest:
         return None
 
 
-def _middle_turns(fr: Frame, turns: dict) -> list:
-    """Every placement of the face centres the middle-layer turns reach, each with the turns doing it,
-    fewest user moves first (a breadth-first search over the 24 placements)."""
+def _centre_turns(fr: Frame, turns: dict, moves: list) -> list:
+    """Every placement of an odd cube's face centres the user's moves reach, each with a shortest
+    way there (a breadth-first search over at most 24 placements). A step turns the middle layer of
+    an axis, or the whole cube about it, whichever the user's moves write shorter: the two differ by
+    turns of the catalog's cube."""
     middle = (fr.n - 1) // 2
-    steps = [(a, t) for a in range(3) for t in (1, 2, 3) if (a, middle, t) in turns]
+    steps = []
+    for a in range(3):
+        for t in (1, 2, 3):
+            ways = [([t if k == middle else 0 for k in range(fr.n)], turns.get((a, middle, t)))]
+            whole = [t] * fr.n
+            if tuple(whole) in moves[a]:
+                ways.append((whole, moves[a][tuple(whole)]))
+            elif all((a, k, t) in turns for k in range(fr.n)):
+                ways.append((whole, [name for k in range(fr.n) for name in turns[(a, k, t)]]))
+            ways = [w for w in ways if w[1] is not None]
+            if ways:
+                vector, seq = min(ways, key=lambda w: len(w[1]))
+                steps.append((vector_perm(fr, a, vector), seq))
     start = np.arange(fr.turn.shape[2])
     found = {tuple(start[list(fr.centres)]): (start, [])}
     frontier = [(start, [])]
     while frontier:
         nxt = []
         for p, seq in frontier:
-            for a, t in steps:
-                vector = [t if k == middle else 0 for k in range(fr.n)]
-                q = vector_perm(fr, a, vector)[p]
+            for step, names in steps:
+                q = step[p]
                 key = tuple(q[list(fr.centres)])
                 if key not in found:
-                    found[key] = (q, seq + [(a, t)])
+                    found[key] = (q, seq + names)
                     nxt.append(found[key])
         frontier = nxt
-    return sorted(found.values(), key=lambda e: sum(len(turns[(a, middle, t)]) for a, t in e[1]))
+    return sorted(found.values(), key=lambda e: len(e[1]))

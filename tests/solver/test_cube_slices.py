@@ -24,7 +24,8 @@ from solver.special.bigcube.model import BigCube
 def written(n: int, seed: int, style: str = "slices", inverses: bool = True, without: str = ""):
     """The NxNxN cube written in `style`: "slices" (one move per layer), "faces" (outer layers only),
     "mixed" (faces; wide turns from one side of each axis, single slices on the other side and the
-    middle), "half" (faces with ' and 2, and slices); moves renamed at random and shuffled. `without`
+    middle), "half" (faces with ' and 2, and slices), "turned" (faces, the inner layers but the middle
+    one, and whole-cube turns); moves renamed at random and shuffled. `without`
     leaves out one layer's move (e.g. "x1")."""
     base = slice_cube(n, seed=seed)
     layer = {m.name: m.perm for m in base.moves if not m.name.startswith("-")}  # x0 .. z{n-1}
@@ -36,6 +37,9 @@ def written(n: int, seed: int, style: str = "slices", inverses: bool = True, wit
                 {f"{axis}{k}": t for k, t in enumerate(turns) if k in (0, n - 1) or n % 2 and k == n // 2}
         elif style == "faces":
             chosen = {f"{axis}0": turns[0], f"{axis}{n - 1}": turns[-1]}
+        elif style == "turned":
+            chosen = {f"{axis}{k}": t for k, t in enumerate(turns) if not (n % 2 and k == n // 2)}
+            chosen[f"{axis}-whole"] = perm.compose(*turns)
         else:
             chosen = {f"{axis}w{d}": perm.compose(*turns[:d]) for d in range(1, n // 2 + 1)}
             chosen.update({f"{axis}{k}": turns[k] for k in range(n // 2, n)})
@@ -75,7 +79,7 @@ def test_slice_move_cubes_go_to_the_special_family_and_replay(n):
 
 
 @pytest.mark.parametrize("n, style, inverses", [(3, "faces", False), (5, "mixed", True), (6, "mixed", False),
-                                                (4, "slices", False)])
+                                                (4, "slices", False), (3, "turned", True), (5, "turned", False)])
 def test_faces_only_mixed_and_one_way_move_sets(n, style, inverses):
     out = solved_replayed(written(n, seed=7 * n, style=style, inverses=inverses), seed=n)
     assert out["method"] == ("special:cube3" if n == 3 else "special:bigcube")
