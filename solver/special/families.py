@@ -5,10 +5,13 @@ isomorphism matcher finds that it is the catalog's puzzle written with another s
 other move names, other colours or an equivalent move set. In that second case the state is
 relabelled into the catalog's numbering, solved there, and the catalog's moves are translated back
 into the user's own move names; solver.api.solve replays the answer on the user's definition.
+An NxNxN cube written with other layer moves (single slices, faces, wide turns, mixed) is placed on
+the catalog's cube by solver.special.layered_cube and answered the same way, in its own moves.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -22,7 +25,9 @@ from solver.definition.formats import load_data
 from solver.definition.model import Definition
 from solver.recent import Recent
 from solver.search.budget import Budget
+from solver.special import layered_cube
 from solver.special.bigcube import family as bigcube
+from solver.special.bigcube.reduction import solve_big_cube
 from solver.special.cube3 import family as cube3
 from solver.special.flipit import family as flipit
 from solver.special.loopover import family as loopover
@@ -62,6 +67,10 @@ class Special:
 CUBE3_TARGET = 20  # God's number: every cube has an answer this short, and two-phase finds one in ms
 CUBE3_TIME_LIMIT, CUBE3_OPTIMAL_TIME_LIMIT = 1.0, 60.0  # when the caller gives none
 BIGCUBE_TIME_LIMIT = 10.0  # the most a big-cube reduction spends on its short phases when the caller gives none
+LARGE_CUBE_TIME_LIMIT = 60.0  # N > 7 (3-cycles only) when the caller gives none
+# An NxNxN written with other layer moves is served up to 12: beyond, the reduction's first solve of
+# a size (its 3-cycle libraries) does not finish in LARGE_CUBE_TIME_LIMIT here (docs/bigcube.md).
+LAYERED_SIZES = range(3, 13)
 
 
 def _runner(family: str, plan, exact_metric: bool) -> Special:
@@ -136,6 +145,30 @@ def _bridge(defn: Definition, reference: Definition, m: Match, inner: Special) -
     return Special(inner.family, run, inner.can_prove_optimal and one_to_one, inner.target)
 
 
+def _layered(defn: Definition) -> Special | None:
+    """An NxNxN written with other layer moves: solved on the catalog's cube (the middle layers of an
+    odd one first turned so its face centres are home), answered in its own moves."""
+    if math.isqrt(defn.stickers // 6) not in LAYERED_SIZES:
+        return None
+    cube = layered_cube.recognize(defn)
+    if cube is None:
+        return None
+    n = cube.n
+    if n == 3:
+        inner = _runner("cube3", cube3.recognize(load_data(catalog.build("cube3"))), exact_metric=False)
+    else:
+        limit = BIGCUBE_TIME_LIMIT if n in BIG_CUBES else LARGE_CUBE_TIME_LIMIT
+        inner = Special("bigcube", lambda state, budget: (
+            solve_big_cube("".join(state), n, budget=budget.with_limit(limit)), False), False)
+
+    def run(state, budget):
+        there, prefix = cube.turn_home(cube.to_catalog(state)) if cube.rotations else (cube.to_catalog(state), [])
+        moves, _ = inner.run(tuple(there), budget)
+        return prefix + cube.user_moves(moves), False
+
+    return Special(inner.family, run, False, inner.target)
+
+
 # Remembered per content hash, the most recent few only: a long-lived worker meets many puzzles.
 _found: Recent = Recent()
 
@@ -157,6 +190,8 @@ def find(defn: Definition) -> Special | None:
                 family, plan = _direct(reference)
                 special = _bridge(defn, reference, m, _runner(family, plan, exact_metric=True))
                 break
+        if special is None:
+            special = _layered(defn)
     _found[key] = special
     return special
 
