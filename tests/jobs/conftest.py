@@ -126,8 +126,10 @@ class Workers:
         self.logs: dict[str, Path] = {}
         self.main = None
 
-    def start(self, name: str, *, beat: bool = True, concurrency: int = 1, supervised: bool = False) -> subprocess.Popen:
-        """A worker for every queue; `supervised` runs it under deploy/supervise, as `make run` does."""
+    def start(self, name: str, *, beat: bool = True, concurrency: int = 1, supervised: bool = False,
+              env: dict | None = None) -> subprocess.Popen:
+        """A worker for every queue; `supervised` runs it under deploy/supervise, as `make run` does;
+        `env` changes its settings (PUZZLEHUB_JOB_HEARTBEAT...)."""
         log = self.tmp / f"{name}.log"
         args = [str(ROOT / "deploy" / "supervise")] if supervised else []
         args += [sys.executable, "-m", "celery", "-A", "workers", "worker", "-Q", "solve,pdb,discover",
@@ -136,8 +138,8 @@ class Workers:
         if beat:
             args += ["-B", "-s", str(self.tmp / f"{name}-beat")]
         out = open(log, "ab")
-        process = subprocess.Popen(args, cwd=ROOT, env=self.env, stdout=out, stderr=subprocess.STDOUT,
-                                   start_new_session=True)
+        process = subprocess.Popen(args, cwd=ROOT, env={**self.env, **(env or {})}, stdout=out,
+                                   stderr=subprocess.STDOUT, start_new_session=True)
         out.close()
         self.running[name], self.logs[name] = process, log
         # " ready." comes after the warm-up (workers.warm): the first start of a session builds the
