@@ -1,4 +1,4 @@
-"""Waiting for jobs in tests that run real workers, and the scrambles they solve."""
+"""Waiting for jobs in tests that run real workers, and the scrambles and puzzles they solve."""
 
 import time
 
@@ -7,6 +7,16 @@ from puzzlehub.jobs.models import Job
 # scrambles of the 3x3x3 from the catalog, with how long the bidirectional search (method bidir) takes here
 MEDIUM = "D' U2 L2 D B F2 B F L D B"  # about 7 s, 9 moves back
 HARD = "R' D' F U' U2 B2 D R2 U' B' L U' U2 F' F' U2"  # far beyond any test's time limit
+
+# two rings of three sharing one sticker: tiny, analysed and solved at once
+LITTLE_RINGS = """\
+format: puzzlehub/1
+name: little-rings
+moves:
+  - {name: A, cycles: [[0, 1, 2]]}
+  - {name: B, cycles: [[2, 3, 4]]}
+goal: WWRRR
+"""
 
 
 # how long tests wait for a worker by default: far more than a small job needs, so that a loaded

@@ -15,14 +15,7 @@ from puzzlehub.jobs.models import Job, PatternDatabase
 from puzzlehub.ops import counters
 from puzzlehub.ops.logformat import JsonFormatter
 
-RINGS = """\
-format: puzzlehub/1
-name: little-rings
-moves:
-  - {name: A, cycles: [[0, 1, 2]]}
-  - {name: B, cycles: [[2, 3, 4]]}
-goal: WWRRR
-"""
+from jobwaits import LITTLE_RINGS
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -42,7 +35,7 @@ def transitions():
 
 @pytest.fixture
 def rings(alice, make_repo):
-    return make_repo(alice, "rings", definition=RINGS)
+    return make_repo(alice, "rings", definition=LITTLE_RINGS)
 
 
 def submit(alice, rings, scramble):

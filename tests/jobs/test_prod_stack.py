@@ -21,19 +21,10 @@ import pytest
 from puzzlehub.accounts import services as accounts
 from puzzlehub.jobs.models import Job
 
-from jobwaits import wait_for
+from jobwaits import LITTLE_RINGS, wait_for
 
 ROOT = Path(__file__).resolve().parents[2]
 
-# two rings of three sharing one sticker: tiny, analysed at once
-RINGS = """\
-format: puzzlehub/1
-name: little-rings
-moves:
-  - {name: A, cycles: [[0, 1, 2]]}
-  - {name: B, cycles: [[2, 3, 4]]}
-goal: WWRRR
-"""
 TOKEN = secrets.token_urlsafe(24)
 
 
@@ -94,12 +85,13 @@ class Stack:
 
 
 @pytest.fixture
-def stack(workers, transactional_db, tmp_path):
+def stack(workers, broker, transactional_db, tmp_path):
     """The environment the test workers get (test database, this run's broker keys, short leases),
     with production settings; no process is started yet. The session's own worker would take the
     job from the same queue, so it is stopped (the next test that needs it starts it again)."""
     if "main" in workers.running:
         workers.kill("main", signal.SIGTERM)
+    broker.lose_everything()  # messages earlier tests left in the queues would count in the depth
     env = {k: v for k, v in workers.env.items() if k not in ("DJANGO_ALLOW_ASYNC_UNSAFE", "PUZZLEHUB_LOG_FORMAT")}
     env.update(DEBUG="0", SECRET_KEY=secrets.token_urlsafe(50), PUZZLEHUB_HTTPS="0", PUZZLEHUB_METRICS_TOKEN=TOKEN,
                PUZZLEHUB_VAR=str(tmp_path / "var"), PUZZLEHUB_CACHE=str(tmp_path / "cache"),
@@ -112,7 +104,7 @@ def stack(workers, transactional_db, tmp_path):
 
 def test_requests_and_job_transitions_log_json_and_metrics_follow_them(stack, make_user, make_repo):
     alice = make_user("alice")
-    repo = make_repo(alice, "rings", definition=RINGS)
+    repo = make_repo(alice, "rings", definition=LITTLE_RINGS)
     token = accounts.api_token(user=alice)
     # two web processes: gunicorn's own lines are JSON too ("Booting worker" twice)
     stack.start("web", [sys.executable, "-m", "gunicorn", "-c", "deploy/gunicorn.conf.py", "puzzlehub.wsgi"],
