@@ -5,6 +5,7 @@ counters /metrics reads. The lease protocol's own functions are driven here as a
 import io
 import json
 import logging
+import signal
 from datetime import timedelta
 
 import pytest
@@ -18,6 +19,14 @@ from puzzlehub.ops.logformat import JsonFormatter
 from jobwaits import LITTLE_RINGS
 
 pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture(autouse=True)
+def no_worker(workers):
+    """These tests play the worker and the janitor themselves: the session's worker (and its
+    janitor's schedule) would claim and sweep their jobs too."""
+    if "main" in workers.running:
+        workers.kill("main", signal.SIGTERM)
 
 
 @pytest.fixture
