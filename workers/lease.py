@@ -5,8 +5,8 @@ JOB_HEARTBEAT seconds, and writes the latest progress the solver reported, wheth
 solver calls back often (a compiled table build may not call at all). It brings back the job's
 cancel flag, and between beats it listens for cancels the site announced (jobs.cancel_signal), so a
 cancel stops a job within a fraction of a second whatever the heartbeat; the solver's cancel
-callback only reads an event, so checking costs nothing between search steps. The thread is started once and kept: a small job pays for no thread or connection
-of its own.
+callback only reads an event, so checking costs nothing between search steps. The thread is
+started once and kept: a small job pays for no thread or connection of its own.
 """
 
 from __future__ import annotations

@@ -119,8 +119,8 @@ def _bidirectional_layers(codec: Codec, start: bytes, budget: Budget) -> tuple[l
     """`bidirectional_bfs` for puzzles without guards: a layer's neighbours come from one array
     gather per move instead of a Python step per state and move, several times faster (a default
     3x3x3 solve spends most of its time in this check)."""
-    names = [name for name, _, _ in codec.plain]
-    cases = [m.cases[0].perm for m in codec.defn.moves]
+    names = [m.name for m in codec.defn.moves]
+    cases = [m.cases[0].perm for m in codec.defn.moves]  # one case each: no guards (codec.plain)
     n_moves = len(names)
     fwd = _Side([start], np.array([perm.inverse(p) for p in cases], dtype=np.intp))
     bwd = _Side(list(codec.goals), np.array(cases, dtype=np.intp))

@@ -37,7 +37,7 @@ import numpy as np
 
 from solver.definition.model import Definition
 from solver.errors import StateError, UnreachableError
-from solver.special.bigcube.model import BigCube, NORMALS
+from solver.special.bigcube.model import BigCube, NORMALS, parse_turn
 
 
 @dataclass(frozen=True)
@@ -89,10 +89,7 @@ def vector_perm(fr: Frame, axis: int, vector) -> np.ndarray:
 
 def catalog_turn(n: int, name: str) -> tuple[int, list[int]]:
     """A catalog turn (SiGN: R, Rw, 3Rw', U2, ...) as (axis, quarter turns about +axis per layer)."""
-    base = name.rstrip("'2")
-    quarters = {"": 1, "2": 2, "'": 3}[name[len(base):]]
-    face = base.rstrip("w")[-1]
-    depth = 1 if not base.endswith("w") else int(base[:-2] or 2)
+    face, depth, quarters = parse_turn(name)
     normal = NORMALS[face]
     axis = next(a for a in range(3) if normal[a])
     vector = [0] * n

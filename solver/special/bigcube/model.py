@@ -128,12 +128,20 @@ class BigCube:
         return {k: tuple(v) for k, v in result.items()}
 
 
+def parse_turn(name: str) -> tuple[str, int, int]:
+    """A catalog SiGN turn (R, Rw, 3Rw', U2, ...) as (face, depth in layers, clockwise quarter turns
+    seen from the face)."""
+    base = name.rstrip("'2")
+    quarters = {"": 1, "2": 2, "'": 3}[name[len(base):]]
+    depth = 1 if not base.endswith("w") else int(base[:-2] or 2)
+    return base.rstrip("w")[-1], depth, quarters
+
+
 def slice_quarter_turns(names: list[str]) -> int:
     """The single-slice quarter-turn count of catalog turns, as permutation-array formats count
     (Kaggle's Santa 2023): kFw turns k slices, a half turn counts two."""
     total = 0
     for name in names:
-        base = name.rstrip("'2")
-        depth = 1 if not base.endswith("w") else int(base[:-2] or 2)
-        total += depth * (2 if name.endswith("2") else 1)
+        _, depth, quarters = parse_turn(name)
+        total += depth * (2 if quarters == 2 else 1)
     return total

@@ -22,7 +22,7 @@ import numpy as np
 from solver import perm
 from solver.special.bigcube import beam, centres, cycles
 from solver.special.bigcube import pairing as pairing_module
-from solver.special.bigcube.model import BigCube
+from solver.special.bigcube.model import BigCube, parse_turn
 
 AXIS = {"U": 0, "D": 0, "R": 1, "L": 1, "F": 2, "B": 2}
 # Beam widths per phase by cube size: wide enough for short answers, narrow enough for 10 s here.
@@ -52,8 +52,7 @@ def plan(n: int) -> ShortPlan:
     axis, key, parity, sources = [], [], [], []
     for name in names:
         p = cube.named_moves[name]
-        face = name.rstrip("'2").rstrip("w")[-1]
-        depth = _depth(name)
+        face, depth, _ = parse_turn(name)
         axis.append(AXIS[face])
         key.append(depth if face in "URF" else n + depth)
         bits = 0
@@ -68,13 +67,6 @@ def plan(n: int) -> ShortPlan:
     undo = {"'": "", "2": "2"}
     inverse = np.array([names.index(m[:-1] + undo[m[-1]] if m[-1] in undo else m + "'") for m in names])
     return ShortPlan(cube, names, moves, wing_orbits, centre_orbits, inverse)
-
-
-def _depth(name: str) -> int:
-    base = name.rstrip("'2")
-    if not base.endswith("w"):
-        return 1
-    return int(base[:-2]) if base[:-2] else 2
 
 
 def solve_centres(state: np.ndarray, goal: np.ndarray, n: int, deadline: float) -> tuple[list[str], np.ndarray]:
