@@ -104,3 +104,17 @@ def test_the_pages_offer_the_formats_the_puzzle_fits(alice, client, make_repo):
     html = client.get("/alice/pocket/").content.decode()
     assert 'export/native/"' in html and 'export/kpuzzle/"' not in html
     assert "several solved states" in html
+
+
+def test_the_page_forms_take_the_other_formats(alice, logged_in):
+    client = logged_in(alice)
+    kpuzzle = solver_api.export_yaml(solver_api.load("skewb"), "kpuzzle")
+    response = client.post("/new/", {"name": "sk", "visibility": "public", "definition": kpuzzle})
+    assert response.status_code == 302, response.content.decode()[-2000:]
+    ksolve = solver_api.export_yaml(solver_api.load("pyraminx"), "ksolve")
+    response = client.post("/alice/sk/edit/", {"save_revision": "1", "definition": ksolve, "message": "a pyraminx"})
+    assert response.status_code == 302
+    revisions = client.get("/api/repos/alice/sk/revisions/").json()["results"]
+    assert [r["hash"] for r in revisions] == [content_hash(solver_api.load(n)) for n in ("pyraminx", "skewb")]
+    bad = client.post("/alice/sk/edit/", {"save_revision": "1", "definition": "Name x\nSet A 3 2\nSolved\nA\n1 2\nEnd\n"})
+    assert bad.status_code == 400 and "line 5: Solved, set A has 2 numbers, expected 3" in bad.content.decode()
