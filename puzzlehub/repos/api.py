@@ -222,7 +222,8 @@ class Export(APIView):
     repository may export it (others get 404); a format that cannot hold the puzzle (several
     solved states, guarded moves) is a 400 naming `format` and the reason."""
 
-    @extend_schema(responses={(200, "text/plain"): str, 400: dict}, summary="Download the definition in a format",
+    @extend_schema(responses={(200, "application/yaml"): str, (200, "application/json"): dict,
+                              (200, "text/plain"): str, 400: dict}, summary="Download the definition in a format",
                    parameters=[OpenApiParameter("fmt", str, OpenApiParameter.PATH, enum=list(exports.FORMATS))])
     def get(self, request, owner, name, fmt, number=None):
         repository = selectors.get_repository(owner=owner, name=name, user=request.user)

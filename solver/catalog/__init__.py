@@ -65,7 +65,7 @@ ALIASES = {alias: "cuboid-{}x{}x{}".format(*dims) for alias, dims in cuboids.ALI
 # the names people search for, beyond the catalog's own
 NICKNAMES = {
     "cube2": ["pocket-cube"], "cube3": ["rubik", "rubiks-cube"], "cube4": ["rubiks-revenge"],
-    "cube5": ["professors-cube"], "megaminx": ["dodecahedron"], "pyraminx": ["tetrahedron"],
+    "cube5": ["professors-cube"], "megaminx": ["dodecahedron"], "pyraminx": ["tetrahedron", "tetraminx"],
     "sliding-4x4": ["15-puzzle", "fifteen"], "sliding-3x3": ["8-puzzle"],
 }
 # shown first among the popular puzzles of a fresh install
