@@ -123,6 +123,8 @@ def _solve(defn: Definition, state: State, optimal: bool, method: str | None, bu
             method = "table"
         elif plan.databases:
             method = "ida" if optimal else "fallback"
+        elif not optimal and not model.guarded:  # orbits too large for any table: the finisher
+            method = "fallback"
         elif full_size(model) is not None:
             method = "bidir"
         else:
@@ -324,7 +326,8 @@ def solve_by_phases(model, plan, loc, goal_views, budget) -> SolveResult:
         loc = _after(model, pz, loc, out.moves)
         moves += out.moves
     else:
-        return SolveResult(simplify(model.defn, _names(model, moves)), False, "fallback", nodes=nodes)
+        if stages:
+            return SolveResult(simplify(model.defn, _names(model, moves)), False, "fallback", nodes=nodes)
     rest = None
     if finisher is not None:
         view = model.view(loc)

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 
-MAX_TUPLES = 1 << 21  # tuples of one table (slots ** length); bigger orbits get no table
+MAX_TUPLES = 1 << 23  # tuples of one table (slots ** length, 48 MB); bigger orbits get no table
+LARGE_TUPLES = 1 << 21  # tables over this many tuples take a second each: fewer of them are built
 
 _TARGET = -2  # first[] of the target tuple (its setup is empty)
 _UNREACHED = -1
@@ -43,6 +44,10 @@ class SetupTable:
     @staticmethod
     def fits(n_slots: int, length: int) -> bool:
         return n_slots ** length <= MAX_TUPLES
+
+    @staticmethod
+    def large(n_slots: int, length: int) -> bool:
+        return n_slots ** length > LARGE_TUPLES
 
     def index(self, slots) -> int:
         return int(self._index(np.asarray(slots, dtype=np.int64)[:, None])[0])
