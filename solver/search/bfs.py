@@ -115,6 +115,9 @@ class _Side:
         return out[::-1]
 
 
+LAYER_CHUNK = 4096  # frontier states expanded between two looks at the budget
+
+
 def _bidirectional_layers(codec: Codec, start: bytes, budget: Budget) -> tuple[list[str] | None, int]:
     """`bidirectional_bfs` for puzzles without guards: a layer's neighbours come from one array
     gather per move instead of a Python step per state and move, several times faster (a default
@@ -130,21 +133,25 @@ def _bidirectional_layers(codec: Codec, start: bytes, budget: Budget) -> tuple[l
         depth = len(side.layers)
         frontier = side.layers[-1]
         width = frontier.shape[1]
-        neighbours = frontier[:, side.steps].reshape(-1, width)  # row r * n_moves + move
-        states = neighbours.view(np.dtype((np.void, width))).ravel().tolist()  # one bytes per row
-        where, met_where, kept, best = side.where, other.where, [], None
-        for k, state in enumerate(states):
-            if state in where:
-                continue
-            where[state] = (depth, len(kept))
-            met = met_where.get(state)
-            if met is not None and (best is None or depth + met[0] < best[0]):
-                best = (depth + met[0], len(kept), met)
-            kept.append(k)
-            if len(kept) % 1024 == 0:
-                budget.tick(seen(), len(fwd.layers) + len(bwd.layers) - 1)
+        where, met_where, kept, rows, best = side.where, other.where, [], [], None
+        # a chunk of the layer at a time: a whole layer's neighbours of a big puzzle are gigabytes
+        for first in range(0, len(frontier), LAYER_CHUNK):
+            budget.tick(seen(), len(fwd.layers) + len(bwd.layers) - 1)
+            neighbours = frontier[first:first + LAYER_CHUNK, side.steps].reshape(-1, width)  # row r * n_moves + move
+            states = neighbours.view(np.dtype((np.void, width))).ravel().tolist()  # one bytes per row
+            chunk = []
+            for k, state in enumerate(states):
+                if state in where:
+                    continue
+                where[state] = (depth, len(kept) + len(chunk))
+                met = met_where.get(state)
+                if met is not None and (best is None or depth + met[0] < best[0]):
+                    best = (depth + met[0], len(kept) + len(chunk), met)
+                chunk.append(k)
+            rows.append(neighbours[chunk])
+            kept += [first * n_moves + k for k in chunk]
         kept = np.array(kept, dtype=np.intp)
-        side.layers.append(neighbours[kept])
+        side.layers.append(np.concatenate(rows) if rows else frontier[:0])
         side.parents.append(kept // n_moves)
         side.moves.append(kept % n_moves)
         budget.tick(seen(), len(fwd.layers) + len(bwd.layers) - 2)

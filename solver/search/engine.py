@@ -129,6 +129,12 @@ def _solve(defn: Definition, state: State, optimal: bool, method: str | None, bu
             method = "bidir"
         else:
             return _plain(defn, state, "bidir", budget)
+    if chosen and method == "fallback" and plan.full is None and not plan.databases:
+        # no table to try near states with first: a short bidirectional search on the stickers
+        near = _plain(defn, state, "bidir", budget.part(QUICK_SHARE * (budget.remaining() or QUICK_SECONDS / QUICK_SHARE)))
+        if near.moves is not None or near.stopped == "cancelled":
+            near.seconds = budget.elapsed
+            return near
     runner = {"table": _table, "ida": _ida, "fallback": _fallback, "astar": _astar, "bidir": _bidir}[method]
     result = runner(model, plan, loc, goal_views, budget)
     if chosen and result.extra.get("refused") and budget.remaining() != 0:
@@ -185,6 +191,7 @@ def _table(model, plan, loc, goal_views, budget) -> SolveResult:
 
 
 QUICK_SHARE = 0.05  # of the time left: a bidirectional search before building smaller tables
+QUICK_SECONDS = 1.0  # that search without a time limit
 
 
 def _without_table(model, loc, goal_views, budget) -> SolveResult:
@@ -333,6 +340,10 @@ def solve_by_phases(model, plan, loc, goal_views, budget) -> SolveResult:
         view = model.view(loc)
         goal = goal_views[int(np.argmax((goal_views == view).sum(1)))]  # the one showing most slots
         rest = finisher.finish(loc, goal, budget.deadline)
+        # a finisher whose one-time search the deadline cut short goes on with it while time is left
+        while rest is None and not finisher.complete and budget.remaining() and not budget.cancelled():
+            finisher = _finisher(model, budget)
+            rest = finisher.finish(loc, goal, budget.deadline)
     if rest is None:
         return SolveResult(None, False, "fallback", nodes=nodes, complete=False,
                            stopped="time limit" if budget.remaining() == 0 else "no phase solution")
