@@ -115,7 +115,7 @@ class _Side:
         return out[::-1]
 
 
-LAYER_CHUNK = 4096  # frontier states expanded between two looks at the budget
+CHUNK_BYTES = 1 << 24  # neighbours made between two looks at the budget (a whole layer's are gigabytes)
 
 
 def _bidirectional_layers(codec: Codec, start: bytes, budget: Budget) -> tuple[list[str] | None, int]:
@@ -134,10 +134,10 @@ def _bidirectional_layers(codec: Codec, start: bytes, budget: Budget) -> tuple[l
         frontier = side.layers[-1]
         width = frontier.shape[1]
         where, met_where, kept, rows, best = side.where, other.where, [], [], None
-        # a chunk of the layer at a time: a whole layer's neighbours of a big puzzle are gigabytes
-        for first in range(0, len(frontier), LAYER_CHUNK):
+        chunk_rows = max(1, CHUNK_BYTES // (width * n_moves))
+        for first in range(0, len(frontier), chunk_rows):
             budget.tick(seen(), len(fwd.layers) + len(bwd.layers) - 1)
-            neighbours = frontier[first:first + LAYER_CHUNK, side.steps].reshape(-1, width)  # row r * n_moves + move
+            neighbours = frontier[first:first + chunk_rows, side.steps].reshape(-1, width)  # row r * n_moves + move
             states = neighbours.view(np.dtype((np.void, width))).ravel().tolist()  # one bytes per row
             chunk = []
             for k, state in enumerate(states):

@@ -280,6 +280,7 @@ FIRST_TRY = 0.2  # share of the time (or seconds without a limit, times 10) for 
 PHASE_SHARE = 0.6  # of the time left, split among the phases left; the rest stays for the finisher
 PHASE_SECONDS = 20.0  # a phase's time without a time limit
 ALGORITHM_SHARE = 0.85  # of the time left, at most, for the finisher's one-time search for algorithms
+RETRY_SECONDS = 2.0  # time left for going on with that search when it was cut short (it restarts in about a second)
 
 
 def _fallback(model, plan, loc, goal_views, budget) -> SolveResult:
@@ -341,7 +342,7 @@ def solve_by_phases(model, plan, loc, goal_views, budget) -> SolveResult:
         goal = goal_views[int(np.argmax((goal_views == view).sum(1)))]  # the one showing most slots
         rest = finisher.finish(loc, goal, budget.deadline)
         # a finisher whose one-time search the deadline cut short goes on with it while time is left
-        while rest is None and not finisher.complete and budget.remaining() and not budget.cancelled():
+        while rest is None and not finisher.complete and (budget.remaining() or 0) > RETRY_SECONDS and not budget.cancelled():
             finisher = _finisher(model, budget)
             rest = finisher.finish(loc, goal, budget.deadline)
     if rest is None:

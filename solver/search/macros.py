@@ -29,6 +29,7 @@ BASE_WORK = BASE_LIMIT**2 * 200  # code-map entries of the commutators of every 
 SMALL = 3  # an algorithm moves at most this many slots
 NARROW = 8  # commutators moving at most this many slots are commuted again
 NARROW_LIMIT = 300
+NARROW_KEPT = 4 * NARROW_LIMIT  # narrow algorithms kept when a search is cut short
 SETUP_LIMIT = 60  # setup sequences X of the library's conjugates (shortest first; aimed steps reach further)
 LIBRARY_LIMIT = 400  # algorithms kept (shortest first)
 FORMAT = 2  # of the stored algorithm files
@@ -256,8 +257,11 @@ class Finisher:
             if deadline is None or time.monotonic() <= deadline:
                 return False
             self.complete = False
+            # every algorithm found, and a varied few of the narrow ones (a wreath has tens of
+            # thousands: replaying them all would eat the next solve's time)
+            kept = list(found.values()) + self._varied(sorted(narrow.values(), key=lambda t: len(t[0])), NARROW_KEPT)
             self._write(self._path("algorithm-search"), {
-                "stage": stage, "next": at, "narrow": [q for q, _ in narrow.values()], "second": [q for q, _ in second]})
+                "stage": stage, "next": at, "narrow": [q for q, _ in kept], "second": [q for q, _ in second]})
             return True
 
         if stage == 1:
@@ -344,7 +348,9 @@ class Finisher:
             kind = (len(slots), in_place)
             most = 1 if SetupTable.large(on[r], len(slots)) else AIMED_PER_KIND
             if len(chosen.get(kind, ())) < most and SetupTable.fits(on[r], len(slots)) and not self._late():
-                chosen.setdefault(kind, []).append(Aim(r, slots, SetupTable(self.slot_maps[r], slots), self._powers(seq, e, r, slots)))
+                table = SetupTable(self.slot_maps[r], slots, self.deadline)
+                self.complete &= table.complete
+                chosen.setdefault(kind, []).append(Aim(r, slots, table, self._powers(seq, e, r, slots)))
 
         for seq, e in algorithms:
             slots, in_place = self._slots_moved(e, r)
