@@ -3,7 +3,9 @@
 Numba caches a compiled kernel beside the file that defines it and does not notice when a function
 it calls from another module changes: a stale kernel would run with the old callee (and can crash).
 When NUMBA_CACHE_DIR is set, the kernels of this package are therefore cached in a folder named by
-a hash of the package's sources, so that any change to them compiles afresh. The kernels are
+a hash of the sources of its modules that define kernels, so that any change to them compiles
+afresh (and a change to the engine, the planner or the finisher, which define none, compiles
+nothing: a minute of compiling on this machine). The kernels are
 decorated with this package's `njit`, which picks that folder; importing the package itself loads
 neither numba nor any kernel (`puzzle info` and the like never need them).
 """
@@ -21,7 +23,9 @@ def _kernel_cache_dir() -> str | None:
         return None
     digest = hashlib.sha256()
     for path in sorted(Path(__file__).parent.glob("*.py")):
-        digest.update(path.read_bytes())
+        source = path.read_bytes()
+        if b"njit" in source:  # only modules defining kernels: a change elsewhere compiles nothing
+            digest.update(source)
     return os.path.join(base, "search-" + digest.hexdigest()[:12])
 
 

@@ -96,9 +96,6 @@ def bidirectional_bfs(codec: Codec, start: bytes, budget: Budget) -> tuple[list[
     return None, len(fwd) + len(bwd)
 
 
-GATHER_CHUNK = 2_048  # frontier states gathered at once by _bidirectional_layers
-
-
 class _Side:
     """One side of `_bidirectional_layers`: its layers as arrays of states (one row each), with
     each row's parent (its index in the layer before) and move, and where each state was seen."""
@@ -118,6 +115,9 @@ class _Side:
         return out[::-1]
 
 
+CHUNK_BYTES = 1 << 24  # neighbours made between two looks at the budget (a whole layer's are gigabytes)
+
+
 def _bidirectional_layers(codec: Codec, start: bytes, budget: Budget) -> tuple[list[str] | None, int]:
     """`bidirectional_bfs` for puzzles without guards: a layer's neighbours come from one array
     gather per move instead of a Python step per state and move, several times faster (a default
@@ -133,30 +133,27 @@ def _bidirectional_layers(codec: Codec, start: bytes, budget: Budget) -> tuple[l
         depth = len(side.layers)
         frontier = side.layers[-1]
         width = frontier.shape[1]
-        where, met_where, rows, parents, moves, best, done = side.where, other.where, [], [], [], None, 0
-        # gathered a few thousand states at a time, so the clock and a cancel are heard between
-        # chunks (a 3x3x3 layer of millions of states is seconds of work)
-        for first in range(0, len(frontier), GATHER_CHUNK):
-            neighbours = frontier[first:first + GATHER_CHUNK, side.steps].reshape(-1, width)  # row r * n_moves + move
+        where, met_where, kept, rows, best = side.where, other.where, [], [], None
+        chunk_rows = max(1, CHUNK_BYTES // (width * n_moves))
+        for first in range(0, len(frontier), chunk_rows):
+            budget.tick(seen(), len(fwd.layers) + len(bwd.layers) - 1)
+            neighbours = frontier[first:first + chunk_rows, side.steps].reshape(-1, width)  # row r * n_moves + move
             states = neighbours.view(np.dtype((np.void, width))).ravel().tolist()  # one bytes per row
-            kept = []
+            chunk = []
             for k, state in enumerate(states):
                 if state in where:
                     continue
-                where[state] = (depth, done + len(kept))
+                where[state] = (depth, len(kept) + len(chunk))
                 met = met_where.get(state)
                 if met is not None and (best is None or depth + met[0] < best[0]):
-                    best = (depth + met[0], done + len(kept), met)
-                kept.append(k)
-            kept = np.array(kept, dtype=np.intp)
-            rows.append(neighbours[kept])
-            parents.append(first + kept // n_moves)
-            moves.append(kept % n_moves)
-            done += len(kept)
-            budget.tick(seen(), len(fwd.layers) + len(bwd.layers) - 1)
-        side.layers.append(np.concatenate(rows) if rows else np.zeros((0, width), dtype=np.uint8))
-        side.parents.append(np.concatenate(parents) if parents else np.zeros(0, dtype=np.intp))
-        side.moves.append(np.concatenate(moves) if moves else np.zeros(0, dtype=np.intp))
+                    best = (depth + met[0], len(kept) + len(chunk), met)
+                chunk.append(k)
+            rows.append(neighbours[chunk])
+            kept += [first * n_moves + k for k in chunk]
+        kept = np.array(kept, dtype=np.intp)
+        side.layers.append(np.concatenate(rows) if rows else frontier[:0])
+        side.parents.append(kept // n_moves)
+        side.moves.append(kept % n_moves)
         budget.tick(seen(), len(fwd.layers) + len(bwd.layers) - 2)
         if best is not None:
             _, i, (other_depth, j) = best

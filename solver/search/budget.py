@@ -142,7 +142,10 @@ class Budget:
 
     @property
     def deadline(self) -> float | None:
-        return None if self.time_limit is None else self.started + self.time_limit
+        """The end on time.monotonic's clock as of now: compiling met later moves it on (a cold
+        numba cache compiling for a minute inside a phase must not leave the finisher no time)."""
+        left = self.remaining()
+        return None if left is None else time.monotonic() + left
 
     def remaining(self) -> float | None:
         return None if self.time_limit is None else max(0.0, self.time_limit - self.elapsed)

@@ -123,10 +123,18 @@ def _solve(defn: Definition, state: State, optimal: bool, method: str | None, bu
             method = "table"
         elif plan.databases:
             method = "ida" if optimal else "fallback"
+        elif not optimal and not model.guarded:  # orbits too large for any table: the finisher
+            method = "fallback"
         elif full_size(model) is not None:
             method = "bidir"
         else:
             return _plain(defn, state, "bidir", budget)
+    if chosen and method == "fallback" and plan.full is None and not plan.databases:
+        # no table to try near states with first: a short bidirectional search on the stickers
+        near = _plain(defn, state, "bidir", budget.part(QUICK_SHARE * (budget.remaining() or QUICK_SECONDS / QUICK_SHARE)))
+        if near.moves is not None or near.stopped == "cancelled":
+            near.seconds = budget.elapsed
+            return near
     runner = {"table": _table, "ida": _ida, "fallback": _fallback, "astar": _astar, "bidir": _bidir}[method]
     result = runner(model, plan, loc, goal_views, budget)
     if chosen and result.extra.get("refused") and budget.remaining() != 0:
@@ -183,6 +191,7 @@ def _table(model, plan, loc, goal_views, budget) -> SolveResult:
 
 
 QUICK_SHARE = 0.05  # of the time left: a bidirectional search before building smaller tables
+QUICK_SECONDS = 1.0  # that search without a time limit
 
 
 def _without_table(model, loc, goal_views, budget) -> SolveResult:
@@ -271,6 +280,7 @@ FIRST_TRY = 0.2  # share of the time (or seconds without a limit, times 10) for 
 PHASE_SHARE = 0.6  # of the time left, split among the phases left; the rest stays for the finisher
 PHASE_SECONDS = 20.0  # a phase's time without a time limit
 ALGORITHM_SHARE = 0.85  # of the time left, at most, for the finisher's one-time search for algorithms
+RETRY_SECONDS = 2.0  # time left for going on with that search when it was cut short (it restarts in about a second)
 
 
 def _fallback(model, plan, loc, goal_views, budget) -> SolveResult:
@@ -324,15 +334,21 @@ def solve_by_phases(model, plan, loc, goal_views, budget) -> SolveResult:
         loc = _after(model, pz, loc, out.moves)
         moves += out.moves
     else:
-        return SolveResult(simplify(model.defn, _names(model, moves)), False, "fallback", nodes=nodes)
+        if stages:
+            return SolveResult(simplify(model.defn, _names(model, moves)), False, "fallback", nodes=nodes)
     rest = None
     if finisher is not None:
         view = model.view(loc)
         goal = goal_views[int(np.argmax((goal_views == view).sum(1)))]  # the one showing most slots
         rest = finisher.finish(loc, goal, budget.deadline)
+        # a finisher whose one-time search the deadline cut short goes on with it while time is left
+        while rest is None and not finisher.complete and (budget.remaining() or 0) > RETRY_SECONDS and not budget.cancelled():
+            finisher = _finisher(model, budget)
+            rest = finisher.finish(loc, goal, budget.deadline)
     if rest is None:
         return SolveResult(None, False, "fallback", nodes=nodes, complete=False,
-                           stopped="time limit" if budget.remaining() == 0 else "no phase solution")
+                           stopped="time limit" if budget.remaining() == 0 else "no phase solution",
+                           extra={"phase": "finishing" if finisher is not None else "search"})
     return SolveResult(simplify(model.defn, _names(model, moves + rest)), False, "fallback", nodes=nodes)
 
 

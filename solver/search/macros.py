@@ -25,9 +25,11 @@ from solver import perm
 from solver.search.setups import SetupTable
 
 BASE_LIMIT = 1500  # short sequences kept as commutator halves
+BASE_WORK = BASE_LIMIT**2 * 200  # code-map entries of the commutators of every two short sequences
 SMALL = 3  # an algorithm moves at most this many slots
 NARROW = 8  # commutators moving at most this many slots are commuted again
 NARROW_LIMIT = 300
+NARROW_KEPT = 4 * NARROW_LIMIT  # narrow algorithms kept when a search is cut short
 SETUP_LIMIT = 60  # setup sequences X of the library's conjugates (shortest first; aimed steps reach further)
 LIBRARY_LIMIT = 400  # algorithms kept (shortest first)
 FORMAT = 2  # of the stored algorithm files
@@ -72,7 +74,8 @@ class Finisher:
                           for m in range(n_moves)]
         self.parity_paths = self._parity_paths()
         base = self._short_sequences(model.canonical_pairs())
-        self.complete = True  # False when the deadline cut the search for algorithms short
+        self.deadline = deadline
+        self.complete = True  # False when the deadline cut the search for algorithms (or aims) short
         self.algorithms = self._stored() or self._algorithms(base, deadline)
         if self.complete:
             self._store()
@@ -164,14 +167,21 @@ class Finisher:
 
     def supports(self, maps: np.ndarray) -> np.ndarray:
         """Slots each code map moves (a slot's codes are contiguous)."""
+        if len(self.slot_starts) == len(self.identity):  # one code a slot: no reduction (big rings, globes)
+            return (maps != self.identity).sum(1)
         return (np.add.reduceat(maps != self.identity, self.slot_starts, axis=1) > 0).sum(1)
 
     def _short_sequences(self, allowed) -> list[tuple[list[int], np.ndarray]]:
-        """Canonical sequences by length with distinct effects, up to BASE_LIMIT of them."""
-        seen = {self.identity.tobytes()}
+        """Canonical sequences by length with distinct effects, then every power of every move (a
+        big ring's turn taken 25 times is a natural commutator half: [L^25, R] on a wreath of 100),
+        up to BASE_LIMIT in all, fewer for puzzles of many codes (their commutators cost more)."""
+        limit = max(NARROW_LIMIT, min(BASE_LIMIT, int((BASE_WORK / len(self.identity)) ** 0.5)))
+        powers = self._move_powers()[: limit // 2]
+        seen = {self.identity.tobytes()} | {e.tobytes() for _, e in powers}
+        limit -= len(powers)
         out: list[tuple[list[int], np.ndarray]] = []
         frontier = [([], self.identity)]
-        while frontier and len(out) < BASE_LIMIT:
+        while frontier and len(out) < limit:
             nxt = []
             for seq, e in frontier:
                 prev = seq[-1] if seq else len(self.moves)
@@ -186,7 +196,23 @@ class Finisher:
                     nxt.append((seq + [m], f))
             out += nxt
             frontier = nxt
-        return out[:BASE_LIMIT]
+        return out[:limit] + powers
+
+    def _move_powers(self) -> list[tuple[list[int], np.ndarray]]:
+        """m^j for every move m and 2 < j < order - 2, each as the shorter of m^j and its inverse's
+        power, by length (the squares are among the short sequences)."""
+        found: dict[bytes, tuple[list[int], np.ndarray]] = {}
+        for m, t in enumerate(self.moves):
+            powers = [self.identity, t]
+            while not np.array_equal(powers[-1], self.identity):
+                powers.append(t[powers[-1]])
+            order = len(powers) - 1
+            for j in range(3, order - 2):
+                seq = [m] * j if 2 * j <= order else self.invert([m] * (order - j))
+                key = powers[j].tobytes()
+                if key not in found or len(seq) < len(found[key][0]):
+                    found[key] = (seq, powers[j])
+        return sorted(found.values(), key=lambda t: len(t[0]))
 
     def _algorithms(self, base, deadline) -> list[tuple[list[int], np.ndarray]]:
         """Algorithms that move at most SMALL slots: powers of short sequences, commutators
@@ -231,8 +257,11 @@ class Finisher:
             if deadline is None or time.monotonic() <= deadline:
                 return False
             self.complete = False
+            # every algorithm found, and a varied few of the narrow ones (a wreath has tens of
+            # thousands: replaying them all would eat the next solve's time)
+            kept = list(found.values()) + self._varied(sorted(narrow.values(), key=lambda t: len(t[0])), NARROW_KEPT)
             self._write(self._path("algorithm-search"), {
-                "stage": stage, "next": at, "narrow": [q for q, _ in narrow.values()], "second": [q for q, _ in second]})
+                "stage": stage, "next": at, "narrow": [q for q, _ in kept], "second": [q for q, _ in second]})
             return True
 
         if stage == 1:
@@ -317,8 +346,11 @@ class Finisher:
 
         def add(seq, e, slots, in_place):
             kind = (len(slots), in_place)
-            if len(chosen.get(kind, ())) < AIMED_PER_KIND and SetupTable.fits(on[r], len(slots)):
-                chosen.setdefault(kind, []).append(Aim(r, slots, SetupTable(self.slot_maps[r], slots), self._powers(seq, e, r, slots)))
+            most = 1 if SetupTable.large(on[r], len(slots)) else AIMED_PER_KIND
+            if len(chosen.get(kind, ())) < most and SetupTable.fits(on[r], len(slots)) and not self._late():
+                table = SetupTable(self.slot_maps[r], slots, self.deadline)
+                self.complete &= table.complete
+                chosen.setdefault(kind, []).append(Aim(r, slots, table, self._powers(seq, e, r, slots)))
 
         for seq, e in algorithms:
             slots, in_place = self._slots_moved(e, r)
@@ -342,6 +374,8 @@ class Finisher:
         with_base = _commutators_with(base)
         orbit_sets: dict[bytes, frozenset] = {}
         for xs, x in base[:NARROW_LIMIT]:
+            if self._late():
+                break
             c = with_base(x)
             moved = c != self.identity
             slots_moved = {r: moved[:, ob[r]:ob[r] + on[r] * ok[r]].reshape(len(base), on[r], ok[r]).any(2).sum(1)
@@ -357,6 +391,12 @@ class Finisher:
                         ys = base[j][0]
                         kept.append((xs + ys + self.invert(xs) + self.invert(ys), c[j]))
         return found
+
+    def _late(self) -> bool:
+        """Past the deadline of the one-time work: what is found so far is used, and not kept."""
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            self.complete = False
+        return not self.complete
 
     def _slot_maps(self, r: int) -> np.ndarray:
         """[moves, slots]: where each move takes the piece at each local slot of orbit r."""
@@ -582,9 +622,14 @@ def _commutators_with(base):
     effects = np.array([e for _, e in base])
     inverses = np.empty_like(effects)
     np.put_along_axis(inverses, effects, np.broadcast_to(np.arange(effects.shape[1], dtype=effects.dtype), effects.shape), axis=1)
-    rows = np.arange(len(base))[:, None]
-    # code -> y'[x'[y[x[code]]]]
-    return lambda x: inverses[rows, _inverse(x)[effects[:, x]]]
+    flat = inverses.ravel()
+    rows = (np.arange(len(base), dtype=effects.dtype) * effects.shape[1])[:, None]
+
+    def commutators(x):  # code -> y'[x'[y[x[code]]]], gathered flat (twice as fast as 2-d indexing)
+        at = _inverse(x)[np.take(effects, x, axis=1)]
+        at += rows
+        return np.take(flat, at)
+    return commutators
 
 
 def _cycle(step, start) -> tuple:

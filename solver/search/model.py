@@ -17,7 +17,7 @@ from functools import cached_property
 
 import numpy as np
 
-from solver import deadline, perm
+from solver import deadline
 from solver.definition.model import Definition
 from solver.errors import PuzzleError, StateError, UnreachableError
 from solver.partial import WILDCARD
@@ -134,15 +134,14 @@ class SearchModel:
         allowed = np.ones((m + 1, m), dtype=np.bool_)
         if self.guarded:
             return allowed
-        perms = [self.defn.move(name).perm for name in self.move_names]
-        singles = {p for p in perms} | {perm.identity(self.defn.stickers)}
+        perms = np.array([self.defn.move(name).perm for name in self.move_names], dtype=np.int32)
+        singles = {p.tobytes() for p in perms} | {np.arange(self.defn.stickers, dtype=np.int32).tobytes()}
         for a in range(m):
-            deadline.check()  # m^2 compositions: seconds for puzzles with many moves
+            deadline.check()  # m^2 compositions: a globe of 1,650 stickers has 116 moves
+            after = perms[:, perms[a]]  # row b: a then b
+            before = perms[a][perms]  # row b: b then a
             for b in range(m):
-                ab = perm.compose(perms[a], perms[b])
-                if ab in singles:
-                    allowed[a, b] = False
-                elif b < a and ab == perm.compose(perms[b], perms[a]):
+                if after[b].tobytes() in singles or (b < a and np.array_equal(after[b], before[b])):
                     allowed[a, b] = False
         return allowed
 

@@ -8,17 +8,22 @@ inverse moves, gives a shortest such X for every tuple at once.
 
 from __future__ import annotations
 
+import time
+
 import numpy as np
 
-MAX_TUPLES = 1 << 21  # tuples of one table (slots ** length); bigger orbits get no table
+MAX_TUPLES = 1 << 23  # tuples of one table (slots ** length, 48 MB); bigger orbits get no table
+LARGE_TUPLES = 1 << 21  # tables over this many tuples take a second each: fewer of them are built
 
 _TARGET = -2  # first[] of the target tuple (its setup is empty)
 _UNREACHED = -1
 
 
 class SetupTable:
-    def __init__(self, slot_maps: np.ndarray, target: tuple[int, ...]):
-        """slot_maps[m, s]: where move m takes the piece at local slot s of the orbit."""
+    def __init__(self, slot_maps: np.ndarray, target: tuple[int, ...], deadline: float | None = None):
+        """slot_maps[m, s]: where move m takes the piece at local slot s of the orbit. Past the
+        `deadline` (time.monotonic) the search stops between two depths: the tuples reached keep
+        shortest setups, the others none (`complete` False)."""
         n_moves, n = slot_maps.shape
         self.n, self.length = n, len(target)
         # first[t]: the first move of t's setup, next_[t]: the tuple that move turns t into
@@ -28,7 +33,11 @@ class SetupTable:
         start = self.index(target)
         self.first[start] = _TARGET
         frontier = np.array([start], dtype=np.int64)
+        self.complete = True
         while frontier.size:
+            if deadline is not None and time.monotonic() > deadline:
+                self.complete = False
+                break
             digits = self._digits(frontier)
             grown = []
             for m in range(n_moves):
@@ -43,6 +52,10 @@ class SetupTable:
     @staticmethod
     def fits(n_slots: int, length: int) -> bool:
         return n_slots ** length <= MAX_TUPLES
+
+    @staticmethod
+    def large(n_slots: int, length: int) -> bool:
+        return n_slots ** length > LARGE_TUPLES
 
     def index(self, slots) -> int:
         return int(self._index(np.asarray(slots, dtype=np.int64)[:, None])[0])

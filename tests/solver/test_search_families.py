@@ -1,0 +1,60 @@
+"""Wreaths and globes written as plain sticker permutations (tests/solver/outside_puzzles.py), at
+sizes swept across their families, solved from random states within a time limit and replayed.
+Their orbits reach 198 pieces, beyond any pattern database: the fallback's finisher answers them.
+The sweeps are sampled (each solve takes seconds) so that the whole file stays near two minutes."""
+
+import random
+import time
+
+import pytest
+
+from solver.analysis.scramble import random_state
+from solver.engine import verify
+from solver.search import engine
+
+from outside_puzzles import globe, ring
+
+LIMIT = 60.0  # seconds per solve: generous, the figures are in bench/bench_families.py
+
+
+@pytest.fixture(autouse=True)
+def cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("PUZZLEHUB_CACHE", str(tmp_path))
+
+
+def _solved_in_time(defn, seed: int, limit: float = LIMIT):
+    state, _ = random_state(defn, random.Random(seed))
+    started = time.monotonic()
+    result = engine.solve(defn, state, time_limit=limit)
+    spent = time.monotonic() - started
+    assert result.moves is not None, (defn.name, result.stopped, result.extra)
+    assert verify(defn, state, result.moves)
+    assert result.seconds <= limit * 1.1 and spent <= limit * 1.1 + 3, spent  # kernels' loading aside
+    return result
+
+
+@pytest.mark.parametrize("left,right", [(6, 6), (7, 12), (21, 21), (33, 33), (64, 40), (100, 100)])
+def test_rings_of_two_cycles_sharing_two_positions(left, right):
+    _solved_in_time(ring(left, right), seed=left + right)
+
+
+@pytest.mark.parametrize("bands,half", [(1, 4), (1, 16), (2, 6), (3, 33), (6, 8), (8, 16)])
+def test_globes_of_bands_and_flips(bands, half):
+    _solved_in_time(globe(bands, half), seed=bands * 100 + half)
+
+
+@pytest.mark.parametrize("defn", [ring(100, 100), globe(8, 33)], ids=["ring-100", "globe-8x33"])
+def test_a_short_time_limit_holds_in_every_phase(defn):
+    """With a few seconds for a puzzle whose one-time work alone takes longer, the solve returns
+    within the limit (and a tenth), with a replayed answer or none, naming the phase that ran out."""
+    limit = 4.0
+    state, _ = random_state(defn, random.Random(7))
+    started = time.monotonic()
+    result = engine.solve(defn, state, time_limit=limit)
+    spent = time.monotonic() - started
+    assert result.seconds <= limit * 1.1, result.seconds
+    assert spent <= limit * 1.1 + 3, spent  # loading compiled kernels is left out of a budget
+    if result.moves is None:
+        assert result.stopped == "time limit" and not result.complete
+    else:
+        assert verify(defn, state, result.moves)
