@@ -283,7 +283,11 @@ PHASES_SHARE = 0.7  # of the time left for the chains; the rest stays for the fa
 
 
 def _phases(defn, state, model, plan, loc, goal_views, budget) -> SolveResult:
-    """The chains of solver.search.multiphase, then the fallback when none fits or answers."""
+    """The fallback's short optimal try, then the chains of solver.search.multiphase, then the
+    fallback's phases when no chain fits or answers."""
+    first = _first_try(model, plan, loc, goal_views, budget, "phases")
+    if first.moves is not None or first.stopped == "cancelled":
+        return first
     if not model.guarded:
         left = budget.remaining()
         try:
@@ -293,19 +297,26 @@ def _phases(defn, state, model, plan, loc, goal_views, budget) -> SolveResult:
                 return SolveResult(None, False, "phases", complete=False, stopped=stop.reason)
             moves, info = None, {}
         if moves is not None:
-            return SolveResult(moves, False, "phases", extra=info)
-    return _fallback(model, plan, loc, goal_views, budget)
+            return SolveResult(moves, False, "phases", nodes=first.nodes, extra=info)
+    result = solve_by_phases(model, plan, loc, goal_views, budget)
+    result.nodes += first.nodes
+    return result
+
+
+def _first_try(model, plan, loc, goal_views, budget, method) -> SolveResult:
+    """A short optimal try: near states are solved exactly and fast."""
+    left = budget.remaining()
+    if not (plan.databases or plan.full is not None):
+        return SolveResult(None, False, method)
+    quick = budget.part(FIRST_TRY * (left if left is not None else 10))
+    return _search(model, _heuristic(model, plan, quick), loc, goal_views, quick, 1, method)
 
 
 def _fallback(model, plan, loc, goal_views, budget) -> SolveResult:
     """A short optimal try (near states are solved exactly and fast), then the phases."""
-    left = budget.remaining()
-    first = SolveResult(None, False, "fallback")
-    if plan.databases or plan.full is not None:
-        quick = budget.part(FIRST_TRY * (left if left is not None else 10))
-        first = _search(model, _heuristic(model, plan, quick), loc, goal_views, quick, 1, "fallback")
-        if first.moves is not None or first.stopped == "cancelled":
-            return first
+    first = _first_try(model, plan, loc, goal_views, budget, "fallback")
+    if first.moves is not None or first.stopped == "cancelled":
+        return first
     result = solve_by_phases(model, plan, loc, goal_views, budget)
     result.nodes += first.nodes
     return result

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from solver import perm
+from solver import deadline, perm
 from solver.definition.model import Definition
 from solver.engine import apply_moves, verify
 from solver.errors import PuzzleError
@@ -156,10 +156,12 @@ def phase_definition(defn: Definition, goal: tuple, moves, names) -> tuple[Defin
 # --- choosing chains ------------------------------------------------------------------------------
 
 GROW_PHASE = 1_000_000  # cosets: a removal step drops more classes while its phase stays this small
-PART_ENTRIES = 4_000_000  # the largest database of a phase searched by its coset projection
+PART_ENTRIES = 6_000_000  # the largest database of a phase searched by its coset projection
 SEARCH_PHASE = 1e11  # cosets: the most a phase may have to be searched with pattern databases
-MAX_CHAINS = 6  # candidates kept, the surest first
-REMOVAL_STARTS = 3  # removal chains tried, each starting with another move class
+MAX_CHAINS = 4  # candidates kept
+CHAIN_SHARE = 0.5  # of the time left for each chain but the last
+REMOVAL_STARTS = 2  # removal chains tried, each starting with another move class
+CANDIDATES = 3  # drops weighed by their phase puzzle at each step of a removal chain
 
 
 def _commute(defn: Definition, a: MoveClass, b: MoveClass) -> bool:
@@ -182,6 +184,10 @@ def _axes(defn: Definition, classes: list[MoveClass]) -> list[list[MoveClass]]:
 
 def _smallest_prime(n: int) -> int:
     return next(p for p in range(2, n + 1) if n % p == 0)
+
+
+def _moved(defn: Definition, names) -> set[int]:
+    return {x for n in names for x, y in enumerate(defn.move(n).perm) if x != y}
 
 
 def power_chains(defn: Definition, classes: list[MoveClass]) -> list[tuple[str, ...]]:
@@ -218,13 +224,17 @@ def removal_chain(defn: Definition, classes: list[MoveClass], first: int, phase_
     forced = classes[first]
     while len(current) > 2:
         above = names(current)
+        moved = _moved(defn, above)
         dropped: list[MoveClass] = []
         size = math.inf
         while len(current) - len(dropped) > 2:
             options = [forced] if forced is not None else [c for c in current if c not in dropped]
             forced = None
-            best = min(((phase_of(above, names([k for k in current if k not in dropped and k is not c])).size, i, c)
-                        for i, c in enumerate(options)), key=lambda t: t[:2])
+            rest = {c: names([k for k in current if k not in dropped and k is not c]) for c in options}
+            # real sizes (a phase puzzle each) only for the drops that leave the fewest stickers unmoved
+            fixed = {c: len(moved - _moved(defn, rest[c])) for c in options}
+            options = sorted(options, key=lambda c: fixed[c])[:CANDIDATES]
+            best = min(((phase_of(above, rest[c]).size, i, c) for i, c in enumerate(options)), key=lambda t: t[:2])
             if best[0] > (SEARCH_PHASE if not dropped else GROW_PHASE):
                 break
             dropped.append(best[2])
@@ -345,8 +355,7 @@ _plans: Recent = Recent()  # (id(defn), goal) -> (defn, plans)
 
 
 def plans(defn: Definition, goal: tuple, budget: Budget) -> list[_Plan]:
-    """The chains whose every phase can be searched, with their phase puzzles, surest first (the
-    smallest largest phase), at most MAX_CHAINS."""
+    """The chains whose every phase can be searched, with their phase puzzles, at most MAX_CHAINS."""
     hit = _plans.get((id(defn), goal))
     if hit is not None and hit[0] is defn:
         return hit[1]
@@ -367,13 +376,15 @@ def plans(defn: Definition, goal: tuple, budget: Budget) -> list[_Plan]:
                 break
         else:
             out.append(plan)
-    out.sort(key=lambda p: (max(ph.size for ph in p.phases), len(p.phases)))
+    # chains that end in the trivial group first, the fewest phases first (Kociemba before
+    # Thistlethwaite); those that leave the rest to the finisher after them
+    out.sort(key=lambda p: (p.chain.finished, len(p.phases), max(ph.size for ph in p.phases)))
     out = out[:MAX_CHAINS]
     _plans[(id(defn), goal)] = (defn, out)
     return out
 
 
-PHASE_SHARE = 0.5  # of a chain's time left, split among its phases left
+PHASE_SHARE = 0.9  # of a chain's time left, split among its phases left (the rest: the finisher's)
 CHAIN_SECONDS = 30.0  # a chain's time without a time limit
 FINISH_SHARE = 0.5  # of the time left, at most, for the finisher's one-time search for algorithms
 
@@ -382,33 +393,40 @@ def _solve_phase(phase: _Phase, state: tuple, budget: Budget) -> tuple[list[str]
     """Moves of the phase from `state` and whether they finish it: all of it, shortest, when its
     search ends in time; the stages done so far when a later stage does not; ([], False) when the
     state is not in the coset space the chain expected (a stabiliser larger than the subgroup).
-    Stopped only when the whole solve must stop."""
+    Stopped only on a cancel."""
+    try:
+        with deadline.limit(budget):  # table builds and planning below stop at the phase's share too
+            return _search_phase(phase, state, budget)
+    except PuzzleError:  # not in the coset space the chain expected
+        return [], False
+    except Stopped:
+        if budget.cancelled():
+            raise
+        return [], False
+
+
+def _search_phase(phase: _Phase, state: tuple, budget: Budget) -> tuple[list[str], bool]:
     from solver.search import engine
     from solver.search.model import search_model
     from solver.search.plan import make_plan
     from solver.search.ranking import Projection
 
-    try:
-        shown = phase.colouring.state(state) if phase.colouring else state
-        model = search_model(phase.defn)
-        loc = model.encode(shown)
-        if phase.projection is not None:  # exact tables of its parts: the phase is done when all are 0
-            wanted = [Projection((part,)) for part in phase.projection.parts]
-            databases = engine._databases(model, wanted, budget=budget)
-            if len(databases) < len(wanted):
-                return [], False
-            return _stages(model, databases, loc, budget, phase.size)
-        model.check_twists(loc)
-        views = model.goals_for(shown)
-        plan = make_plan(model, engine.memory_budget())
-        if plan.full is not None:
-            result = engine._table(model, plan, loc, views, budget)
-        else:
-            result = engine._ida(model, plan, loc, views, budget)
-    except PuzzleError:
-        return [], False
-    except Stopped:  # the phase's share (a table build) ran out
-        return [], False
+    shown = phase.colouring.state(state) if phase.colouring else state
+    model = search_model(phase.defn)
+    loc = model.encode(shown)
+    if phase.projection is not None:  # exact tables of its parts: the phase is done when all are 0
+        wanted = [Projection((part,)) for part in phase.projection.parts]
+        databases = engine._databases(model, wanted, budget=budget)
+        if len(databases) < len(wanted):
+            return [], False
+        return _stages(model, databases, loc, budget, phase.size)
+    model.check_twists(loc)
+    views = model.goals_for(shown)
+    plan = make_plan(model, engine.memory_budget())
+    if plan.full is not None:
+        result = engine._table(model, plan, loc, views, budget)
+    else:
+        result = engine._ida(model, plan, loc, views, budget)
     return result.moves or [], result.moves is not None
 
 
@@ -428,10 +446,14 @@ def _stages(model, databases, loc, budget: Budget, size: float) -> tuple[list[st
     for n in steps:
         search = IdaSearch(model, combine(model, databases[:n]), model.canonical_pairs(),
                            np.zeros((0, model.n_slots), np.int32), 1 if len(steps) == 1 else STAGE_WEIGHT)
+        import os, time as _t
+        t0 = _t.time()
         try:
             found = search.run(loc, budget).moves
         except Stopped:
             found = None
+        if os.environ.get("MP_DEBUG"):
+            print("   stage", n, len(databases), search.lower_bound(loc), found and len(found), round(_t.time() - t0, 2))
         if found is None:
             return engine._names(model, moves), False
         loc = engine._after(model, pz, loc, found)
@@ -453,9 +475,10 @@ def _finish(defn: Definition, goal: tuple, state: tuple, budget: Budget) -> list
     return None if rest is None else engine._names(model, rest)
 
 
-def run_chain(defn: Definition, goal: tuple, plan: _Plan, state: tuple, budget: Budget) -> list[str] | None:
-    """The chain's phases in turn, then the finisher when the last subgroup is not trivial or a
-    phase is not done in its share of the time (from where the phases got)."""
+def run_chain(defn: Definition, goal: tuple, plan: _Plan, state: tuple, budget: Budget, rescue: bool) -> list[str] | None:
+    """The chain's phases in turn, then the finisher when the last subgroup is not trivial, or when
+    a phase is not done in its share of the time and `rescue` says so (from where the phases got;
+    the finisher's one-time search for algorithms may take seconds)."""
     moves: list[str] = []
     for i, phase in enumerate(plan.phases):
         left = budget.remaining()
@@ -465,6 +488,8 @@ def run_chain(defn: Definition, goal: tuple, plan: _Plan, state: tuple, budget: 
         state = apply_moves(defn, found, state)
         moves += found
         if not done:  # the finisher takes over from here
+            if not (plan.chain.finished or rescue):
+                return None
             break
     else:
         done = not plan.chain.finished
@@ -477,9 +502,9 @@ def run_chain(defn: Definition, goal: tuple, plan: _Plan, state: tuple, budget: 
 
 
 def solve(defn: Definition, state: tuple, budget: Budget) -> tuple[list[str] | None, dict]:
-    """The shortest verified answer of the candidate chains run within the budget (the surest
-    first, each later one with the time left), with what was tried; (None, ...) when no chain fits
-    or none finished."""
+    """The shortest verified answer of the candidate chains run in turn within the budget (each but
+    the last with CHAIN_SHARE of the time left), with what was tried; (None, ...) when no chain
+    fits or none answered."""
     from solver.goals import nearest_goal
 
     goal = nearest_goal(defn, state)
@@ -489,10 +514,11 @@ def solve(defn: Definition, state: tuple, budget: Budget) -> tuple[list[str] | N
         left = budget.remaining()
         if left is not None and best is not None and left < 0.05:
             break
-        part = budget.part(None if left is None or best is None else left / (len(candidates) - n))
+        last = n == len(candidates) - 1
+        part = budget.part(None if left is None or last else left * CHAIN_SHARE)
         started = time.monotonic()
         try:
-            moves = run_chain(defn, goal, plan, state, part)
+            moves = run_chain(defn, goal, plan, state, part, rescue=last and best is None)
         except Stopped:
             if budget.cancelled() or budget.out_of_time():
                 break
