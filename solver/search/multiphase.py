@@ -386,7 +386,6 @@ def plans(defn: Definition, goal: tuple, budget: Budget) -> list[_Plan]:
 
 PHASE_SHARE = 0.9  # of a chain's time left, split among its phases left (the rest: the finisher's)
 CHAIN_SECONDS = 30.0  # a chain's time without a time limit
-FINISH_SHARE = 0.5  # of the time left, at most, for the finisher's one-time search for algorithms
 
 
 def _solve_phase(phase: _Phase, state: tuple, budget: Budget) -> tuple[list[str], bool]:
@@ -422,7 +421,7 @@ def _search_phase(phase: _Phase, state: tuple, budget: Budget) -> tuple[list[str
         return _stages(model, databases, loc, budget, phase.size)
     model.check_twists(loc)
     views = model.goals_for(shown)
-    plan = make_plan(model, engine.memory_budget())
+    plan = make_plan(model, min(engine.memory_budget(), PHASE_TABLES))
     if plan.full is not None:
         result = engine._table(model, plan, loc, views, budget)
     else:
@@ -430,6 +429,7 @@ def _search_phase(phase: _Phase, state: tuple, budget: Budget) -> tuple[list[str
     return result.moves or [], result.moves is not None
 
 
+PHASE_TABLES = 64 * 2**20  # bytes: a phase's databases, small enough to build within a solve
 STAGE_SIZE = 1e9  # cosets: a removal phase larger than this is searched one database more at a time
 STAGE_WEIGHT = 2  # f = g + w*h in the stages: found fast, a little longer than shortest
 
@@ -467,7 +467,7 @@ def _finish(defn: Definition, goal: tuple, state: tuple, budget: Budget) -> list
     from solver.search.model import search_model
 
     model = search_model(defn)
-    finisher = engine._finisher(model, budget.part(budget.remaining() * FINISH_SHARE if budget.remaining() else None))
+    finisher = engine._finisher(model, budget)
     if finisher is None:
         return None
     loc = model.encode(state)
@@ -510,6 +510,11 @@ def solve(defn: Definition, state: tuple, budget: Budget) -> tuple[list[str] | N
     goal = nearest_goal(defn, state)
     best, tried = None, []
     candidates = plans(defn, goal, budget)
+    if any(plan.chain.finished for plan in candidates):
+        from solver.search import engine
+        from solver.search.model import search_model
+
+        engine._finisher(search_model(defn), budget)  # first: its one-time search for algorithms
     for n, plan in enumerate(candidates):
         left = budget.remaining()
         if left is not None and best is not None and left < 0.05:
