@@ -291,7 +291,7 @@ def coset_projection(model):
     read from its labels, with twists, and the classes whose stickers all show one label (pieces
     the next subgroup still moves, turned any way) by position only, the largest of them left out
     (the others' positions imply it). None when the twists can be read everywhere (the puzzle's
-    own full projection) or a class shows its twist only in part."""
+    own full projection will do); math.inf when a class shows its twist only in part."""
     from solver.search.ranking import Part, Projection
 
     parts, blank = [], False
@@ -333,10 +333,11 @@ def _phase(defn: Definition, goal: tuple, above, below) -> _Phase:
         size = full_size(model)
         return _Phase(phase_defn, colouring, None, math.inf if size is None else float(size))
     chunks = [c for part in projection.parts for c in _chunks(model, part)]
-    if chunks is None or any(c is None for c in chunks):
+    if any(c is None for c in chunks):
         return _Phase(phase_defn, colouring, None, math.inf)
     size = math.prod(float(entries(model, Projection((part,)))) for part in projection.parts)
-    # a phase too big to search at once is done in stages, one more database at 0 each
+    # any size is searchable this way: a phase over STAGE_SIZE is done in stages (one more database
+    # at 0 each), so its size counts as at most SEARCH_PHASE
     return _Phase(phase_defn, colouring, Projection(tuple(chunks)), min(size, SEARCH_PHASE))
 
 
