@@ -14,21 +14,18 @@ reduction.py then solves the 3x3x3 left with the two-phase solver and finishes w
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
 
 from solver import perm
-from solver.special.bigcube import beam, centres, cycles
-from solver.special.bigcube import pairing as pairing_module
+from solver.special.bigcube import beam, centres, cycles, freeslice
 from solver.special.bigcube.model import BigCube, parse_turn
 
 AXIS = {"U": 0, "D": 0, "R": 1, "L": 1, "F": 2, "B": 2}
 # Beam widths per phase by cube size: wide enough for short answers, narrow enough for 10 s here.
-# In edge pairing, broken centres count less than unpaired pieces: pairing takes a slice out
-# and puts it back later.
-CENTRE_WEIGHT = 0.25
 SIZES = (4,)  # where the phases are measured to beat 3-cycles within 10 s (5x5 centres plateau: docs)
 BALL_RADIUS = {4: 3, 5: 3}
 WIDTHS = {4: 300, 5: 300, 6: 200, 7: 150}
@@ -92,15 +89,18 @@ def solve_centres(state: np.ndarray, goal: np.ndarray, n: int, deadline: float) 
     tables = [(o, centre_tables(n, k)) for k, o in enumerate(p.centre_orbits)]
     phases = [
         (lambda s, q: distance(s, q, "UD", tables), None),
-        (lambda s, q: 2 * distance(s, q, "UD", tables) + distance(s, q, "LR", tables), None),
+        (lambda s, q: 2 * distance(s, q, "UD", tables) + distance(s, q, "LR", tables) + (q != 0), parity),
         (lambda s, q: sum(distance(s, q, f, tables) for f in "URFDLB"), parity),
     ]
     done: list[str] = []
     for (score, wanted), kind in zip(phases, ("UD", "UD LR", "URFDLB")):
         # wanted: the wing parity the phase starts from, None: any
-        ball = centre_ball(n, goal.tobytes(), kind)
-        path = _widening(state, p.moves, score, WIDTHS.get(n, 200), deadline,
-                         None if wanted is None else parity, ball)
+        if kind == "URFDLB" and len(p.centre_orbits) == 1:
+            path = _axis_phase(state, [colour[f] for f in "URF"], n, deadline)
+        else:
+            ball = centre_ball(n, goal.tobytes(), kind)
+            path = _widening(state, p.moves, score, WIDTHS.get(n, 200), deadline,
+                             None if wanted is None else parity, ball)
         for m in path:
             state = state[p.moves.sources[m]]
             parity ^= int(p.moves.parity[m])
@@ -108,37 +108,49 @@ def solve_centres(state: np.ndarray, goal: np.ndarray, n: int, deadline: float) 
     return done, state
 
 
-def pair_edges(state: np.ndarray, goal: np.ndarray, n: int, deadline: float) -> list[str]:
-    """Catalog turns that pair every composite edge of a state with solved centres and even wing
-    orbits, keeping both (beam.Timeout when the deadline comes first)."""
+def _axis_phase(state: np.ndarray, colours: list[int], n: int, deadline: float) -> list[int]:
+    """A shortest way, among the turns that keep every centre on its axis, from centres each on its
+    own axis (U/D, L/R, F/B) to centres home: down the exact table of axis_centres."""
     p = plan(n)
-    pairing = edge_pairing(n, goal.tobytes())
-    colour = {face: int(goal[p.cube.faces.index(face)]) for face in "URFDLB"}
-    tables = [(o, centre_tables(n, k)) for k, o in enumerate(p.centre_orbits)]
+    keep, table = axis_centres(n)
+    orbit = p.centre_orbits[0]
+    path: list[int] = []
+    left = int(table.lookup(orbit.mask(state[None], colours))[0])
+    while left:
+        if time.perf_counter() > deadline:
+            raise beam.Timeout("the last centre phase: out of time")
+        children = state[p.moves.sources[keep]]
+        i = int(np.argmin(table.lookup(orbit.mask(children, colours))))
+        path.append(int(keep[i]))
+        state, left = children[i], left - 1
+    return path
 
-    def centre(states, pars):
-        return sum(t[f].lookup(o.mask(states, [colour[f]]) | pars << 24) for o, t in tables for f in "URFDLB")
 
-    def score(states, pars):
-        return pairing.score(states) + CENTRE_WEIGHT * centre(states, pars)
+@lru_cache(maxsize=None)
+def axis_centres(n: int) -> tuple[np.ndarray, centres.Table]:
+    """For a cube with one centre orbit (the 4x4x4): the turns that keep every centre on its axis
+    (outer turns, wide half turns; all even on the wings) and the exact distances, under them, of
+    every mask of the places holding the U, R and F colours (70^3 = 343,000 masks) to home."""
+    p = plan(n)
+    keep = np.array([k for k, name in enumerate(p.names) if parse_turn(name)[1] == 1 or parse_turn(name)[2] == 2])
+    orbit = p.centre_orbits[0]
+    moves = centres.OrbitMoves(orbit.positions.tolist(), p.moves.sources[keep], p.moves.parity[keep])
+    goal = sum(1 << k for k, s in enumerate(orbit.positions) if p.cube.faces[s] in "URF")
+    return keep, centres.build(moves, goal)
 
-    def acceptable(states, pars):
-        """Where the 3-cycles take over best: a rough count of the turns they need (a commutator
-        of about eight turns per misplaced piece), odd wings (a parity turn breaking centres) worst."""
-        return 8 * (pairing.score(states) + centre(states, pars)) + 100 * (pars != 0)
 
-    try:
-        path = beam.search(state, p.moves, score, WIDTHS.get(n, 200), deadline, 0, acceptable=acceptable)
-    except beam.Partial as partial:
-        path = partial.path or []
+def pair_edges(state: np.ndarray, n: int, deadline: float) -> list[str]:
+    """Catalog turns that pair the composite edges of a state with solved centres and even wing
+    orbits, keeping both: all of them, or as many as the free-slice macros can (freeslice.py)."""
+    p = plan(n)
+    path = freeslice.pair(state, pairing_macros(n), freeslice.Edges(p.cube), deadline)
     return [p.names[m] for m in path]
 
 
-@lru_cache(maxsize=8)
-def edge_pairing(n: int, goal: bytes) -> pairing_module.Pairing:
+@lru_cache(maxsize=None)
+def pairing_macros(n: int) -> freeslice.Macros:
     p = plan(n)
-    outer = np.array([k for k, name in enumerate(p.names) if "w" not in name])
-    return pairing_module.Pairing(p.cube, p.moves.sources, outer, np.frombuffer(goal, dtype=np.uint8))
+    return freeslice.build(p.cube, p.names, p.moves.sources, p.inverse)
 
 
 def _widening(state, moves, score, width, deadline, wanted, ball) -> list[int]:
@@ -161,7 +173,7 @@ def centre_ball(n: int, goal: bytes, kind: str) -> beam.Ball:
     for k, group in enumerate(kind.split() if " " in kind or kind == "UD" else list(kind)):
         for face in group:
             classes[target[p.cube.faces.index(face)]] = k
-    return beam.Ball(target, watched, classes, kind == "URFDLB", p.moves, p.inverse, BALL_RADIUS.get(n, 2))
+    return beam.Ball(target, watched, classes, kind != "UD", p.moves, p.inverse, BALL_RADIUS.get(n, 2))
 
 
 @lru_cache(maxsize=None)
