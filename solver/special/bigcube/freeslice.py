@@ -13,6 +13,7 @@ When no macro pairs one more edge (often the last two), the pairing stops and th
 
 from __future__ import annotations
 
+import functools
 import itertools
 import time
 from dataclasses import dataclass
@@ -23,6 +24,8 @@ from solver import deadline as solve_budget
 from solver.special.bigcube.model import BigCube, parse_turn
 
 MACRO_DEPTH = 4  # outer turns between W and W': 9,183 distinct macros for the 4x4x4, built in < 1 s
+WIDTH = 8  # states the pairing beam keeps
+PER_EDGE = 2.5  # turns an unpaired edge costs on average (about 28 turns for the 12 of a 4x4x4)
 SET_UP_DEPTH = 3  # outer turns before a last-two-edges macro (one before any other macro)
 _OPPOSITE = {"U": "D", "D": "U", "R": "L", "L": "R", "F": "B", "B": "F"}
 _ORDER = "URFDLB"
@@ -38,8 +41,10 @@ class Macros:
     set_up_sources: np.ndarray    # their permutations, the first row the identity
 
 
-def build(cube: BigCube, names: list[str], sources: np.ndarray, inverse: np.ndarray) -> Macros:
-    """Every centre-preserving macro W X W' of the cube, each permutation once, outer turns first."""
+def find(cube: BigCube, names: list[str], sources: np.ndarray, inverse: np.ndarray) -> np.ndarray:
+    """Every centre-preserving macro W X W' of the cube, each permutation once, outer turns first,
+    as rows of move indices padded with -1, the last column 1 for the last-two-edges macros (the
+    form the cache stores; `macros` reads it)."""
     faces = [parse_turn(name)[0] for name in names]
     outer = [k for k, name in enumerate(names) if parse_turn(name)[1] == 1]
     wide = [k for k, name in enumerate(names) if parse_turn(name)[1] > 1]
@@ -57,9 +62,8 @@ def build(cube: BigCube, names: list[str], sources: np.ndarray, inverse: np.ndar
     perms = [sources[m] for m in outer]
     seen = {p.tobytes() for p in perms}
 
-    def add(candidates, w):
-        """Keep the candidate sequences W X W' (rows of X's sources) whose centres come home."""
-        xs_sources = np.array([p for _, p in candidates])
+    def add(candidates, xs_sources, w):
+        """Keep the candidate sequences W X W' (X's sources: xs_sources) whose centres come home."""
         composed = sources[w][xs_sources][:, sources[inverse[w]]]
         home = (face_of[composed[:, centre]] == face_of[centre]).all(axis=1)
         kept = []
@@ -72,9 +76,10 @@ def build(cube: BigCube, names: list[str], sources: np.ndarray, inverse: np.ndar
                 perms.append(composed[i])
         return kept
 
+    xs_sources = np.array([p for _, p in xs])
     for w in wide:
         solve_budget.check()
-        add(xs, w)
+        add(xs, xs_sources, w)
     # The last two edges: W a b c a' b' W' (as Dw R F' U R' F Dw'), a, b, c outer quarter turns,
     # kept when it pairs two edges and breaks no other (checked on the solved cube: two unpaired).
     quarter = [m for m in outer if names[m][-1:] not in "2"]
@@ -88,13 +93,35 @@ def build(cube: BigCube, names: list[str], sources: np.ndarray, inverse: np.ndar
     edges = Edges(cube)
     solved = np.array([_ORDER.index(f) for f in cube.faces], dtype=np.uint8)
     last_two = []
+    shaped_sources = np.array([p for _, p in shaped])
     for w in wide:
         solve_budget.check()
-        last_two += [k for k in add(shaped, w) if edges.unpaired(solved[perms[k]][None])[0] == 2]
-    set_ups = [()] + [seq for seq, _ in xs if len(seq) <= SET_UP_DEPTH]
-    set_up_sources = np.array([np.arange(cube.size)] + [p for seq, p in xs if len(seq) <= SET_UP_DEPTH])
-    return Macros(moves, np.array(perms, dtype=np.int32), np.array([len(m) for m in moves]),
-                  np.array(last_two), set_ups, set_up_sources)
+        last_two += [k for k in add(shaped, shaped_sources, w) if edges.unpaired(solved[perms[k]][None])[0] == 2]
+    rows = np.full((len(moves), 2 * MACRO_DEPTH + 2), -1, dtype=np.int16)
+    for k, seq in enumerate(moves):
+        rows[k, :len(seq)] = seq
+    rows[:, -1] = 0
+    rows[last_two, -1] = 1
+    return rows
+
+
+def macros(cube: BigCube, names: list[str], sources: np.ndarray, rows: np.ndarray) -> Macros:
+    """The macros of `find`'s rows with their permutations, and the outer set-ups."""
+    moves = [tuple(int(m) for m in row[:-1] if m >= 0) for row in rows]
+    perms = np.tile(np.arange(cube.size, dtype=np.int32), (len(rows), 1))
+    for column in rows[:, :-1].T:
+        used = column >= 0
+        perms[used] = np.take_along_axis(perms[used], sources[column[used]], axis=1)
+    faces = [parse_turn(name)[0] for name in names]
+    outer = [k for k, name in enumerate(names) if parse_turn(name)[1] == 1]
+    level, set_ups = [()], [()]
+    for _ in range(SET_UP_DEPTH):
+        level = [seq + (m,) for seq in level for m in outer if not seq or _canonical(faces[seq[-1]], faces[m])]
+        set_ups += level
+    set_up_sources = np.array([functools.reduce(lambda p, m: p[sources[m]], seq, np.arange(cube.size))
+                               for seq in set_ups])
+    return Macros(moves, perms, np.array([len(m) for m in moves]), np.flatnonzero(rows[:, -1] == 1),
+                  set_ups, set_up_sources)
 
 
 def _canonical(before: str, face: str) -> bool:
@@ -113,45 +140,74 @@ class Edges:
                 a, b = sorted(stickers, key=lambda s: cube.faces[s])
                 edges.setdefault(key, []).append((cubie[free], a, b))
         rows = [sorted(pieces) for pieces in edges.values()]
-        self.first = np.array([[a for _, a, _ in row] for row in rows])
-        self.second = np.array([[b for _, _, b in row] for row in rows])
+        first = np.array([[a for _, a, _ in row] for row in rows])
+        second = np.array([[b for _, _, b in row] for row in rows])
+        self.stickers = np.stack([first, second])  # (2, edges, pieces along an edge)
 
     def unpaired(self, states: np.ndarray) -> np.ndarray:
         """(K,) how many composite edges are not one colour pair all along, in each of K states."""
-        a, b = states[:, self.first], states[:, self.second]
-        paired = (a == a[:, :, :1]).all(axis=2) & (b == b[:, :, :1]).all(axis=2)
-        return (~paired).sum(axis=1)
+        return self.unpaired_of(states[:, self.stickers])
+
+    @staticmethod
+    def unpaired_of(colours: np.ndarray) -> np.ndarray:
+        """unpaired() from the colours of `stickers` alone, (K, 2, edges, pieces)."""
+        return (colours != colours[..., :1]).any(axis=(1, 3)).sum(axis=1)
 
 
-def pair(state: np.ndarray, macros: Macros, edges: Edges, deadline: float) -> list[int]:
-    """Move indices pairing as many edges of `state` (centres solved) as macros can, greedily: each
-    step the set-up (none or one outer turn) and macro with the most edges paired per turn; when
-    none pairs one more, a last-two-edges macro after a set-up of up to SET_UP_DEPTH turns."""
-    path: list[int] = []
-    left = int(edges.unpaired(state[None])[0])
+def pair(state: np.ndarray, macros: Macros, edges: Edges, deadline: float, width: int = WIDTH) -> list[int]:
+    """Move indices pairing every edge of `state` (centres solved), or as many as macros can.
+
+    A beam search whose steps are a set-up (none or one outer turn) and a macro that pairs at least
+    one more edge, or, when none does, a last-two-edges macro after a set-up of up to SET_UP_DEPTH
+    turns; states are ranked by turns so far plus PER_EDGE per edge left. After `deadline` the
+    beam narrows to one (a greedy finish, a few hundred milliseconds)."""
+    start = int(edges.unpaired(state[None])[0])
+    beam = [(0, [], state, start)]
+    best: tuple[int, int, list[int]] = (start, 0, [])  # (edges left, turns, path): fewest left, then shortest
     one_turn = [k for k, seq in enumerate(macros.set_ups) if len(seq) <= 1]
-    while left and time.perf_counter() < deadline:
-        best = _best(state, left, macros, edges, one_turn, np.arange(len(macros.moves)))
-        if best is None and len(macros.last_two):
-            best = _best(state, left, macros, edges, range(len(macros.set_ups)), macros.last_two)
-        if best is None:
-            break
-        k, i = best
-        path += list(macros.set_ups[k]) + list(macros.moves[i])
-        state = state[macros.set_up_sources[k]][macros.sources[i]]
-        left = int(edges.unpaired(state[None])[0])
-    return path
+    everything = np.arange(len(macros.moves))
+    read = macros.sources[:, edges.stickers]  # only the edge stickers are read
+    last_two = read[macros.last_two]
+    while beam:
+        wide = width if time.perf_counter() < deadline else 1
+        steps = []  # (rank, node, set-up, macro, edges left after)
+        for node, (turns, _, st, left) in enumerate(beam):
+            found = _steps(st, turns, left, macros, one_turn, everything, read, wide)
+            if not found and len(macros.last_two):
+                found = _steps(st, turns, left, macros, range(len(macros.set_ups)), macros.last_two, last_two, wide)
+            steps += [(rank, node, k, i, after) for rank, k, i, after in found]
+        steps.sort()
+        next_beam, seen = [], set()
+        for _, node, k, i, after in steps:
+            turns, path, st, _ = beam[node]
+            child = st[macros.set_up_sources[k]][macros.sources[i]]
+            key = child.tobytes()
+            if key in seen:
+                continue
+            seen.add(key)
+            entry = (turns + len(macros.set_ups[k]) + int(macros.lengths[i]),
+                     path + list(macros.set_ups[k]) + list(macros.moves[i]), child, after)
+            best = min(best, (after, entry[0], entry[1]), key=lambda b: b[:2])
+            if after:
+                next_beam.append(entry)
+            if len(seen) == wide:
+                break
+        beam = next_beam
+    return best[2]
 
 
-def _best(state, left, macros, edges, set_ups, chosen) -> tuple[int, int] | None:
-    """The set-up (of `set_ups`) and macro (of `chosen`) pairing most edges per turn, if any pairs one."""
-    best = None
-    sources = macros.sources[chosen]
+def _steps(state, turns, left, macros, set_ups, chosen, sources, width):
+    """The `width` best steps from a state: (rank, set-up, macro, edges left after), each pairing one
+    edge or more; `sources`: the edge stickers' sources of the `chosen` macros."""
+    found = []
     for k in set_ups:
-        solve_budget.check()  # about 20 ms per set-up for the 4x4x4 and all macros
-        gained = left - edges.unpaired(state[macros.set_up_sources[k]][sources])
-        rate = gained / (macros.lengths[chosen] + len(macros.set_ups[k]))
-        i = int(np.argmax(rate))
-        if gained[i] > 0 and (best is None or rate[i] > best[0]):
-            best = (rate[i], k, int(chosen[i]))
-    return best and best[1:]
+        solve_budget.check()  # a few milliseconds per set-up for the 4x4x4 and all macros
+        after = Edges.unpaired_of(state[macros.set_up_sources[k]][sources])
+        good = np.flatnonzero(after < left)
+        if len(good) == 0:
+            continue
+        rank = turns + len(macros.set_ups[k]) + macros.lengths[chosen[good]] + PER_EDGE * after[good]
+        for j in np.argsort(rank)[:width]:
+            found.append((float(rank[j]), k, int(chosen[good[j]]), int(after[good[j]])))
+    found.sort()
+    return found[:width]

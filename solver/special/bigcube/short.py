@@ -21,11 +21,13 @@ from functools import lru_cache
 import numpy as np
 
 from solver import perm
+from solver.special import store
 from solver.special.bigcube import beam, centres, cycles, freeslice
 from solver.special.bigcube.model import BigCube, parse_turn
 
 AXIS = {"U": 0, "D": 0, "R": 1, "L": 1, "F": 2, "B": 2}
 # Beam widths per phase by cube size: wide enough for short answers, narrow enough for 10 s here.
+VERSION = 1  # of the stored tables and macros
 SIZES = (4,)  # where the phases are measured to beat 3-cycles within 10 s (5x5 centres plateau: docs)
 BALL_RADIUS = {4: 3, 5: 3}
 WIDTHS = {4: 300, 5: 300, 6: 200, 7: 150}
@@ -81,12 +83,12 @@ def solve_centres(state: np.ndarray, goal: np.ndarray, n: int, deadline: float) 
         parity |= perm.parity(pieces) << i
     colour = {face: int(goal[cube.faces.index(face)]) for face in "URFDLB"}
 
-    def distance(states, pars, faces, orbit_tables):
+    def distance(states, pars, faces, orbits):
         colours = [colour[f] for f in faces]
-        keys = [o.mask(states, colours) | (pars << 24 if len(faces) == 1 else 0) for o, _ in orbit_tables]
-        return sum(t[faces].lookup(k) for k, (_, t) in zip(keys, orbit_tables))
+        return sum(centre_table(n, k, faces).lookup(o.mask(states, colours) | (pars << 24 if len(faces) == 1 else 0))
+                   for k, o in enumerate(orbits))
 
-    tables = [(o, centre_tables(n, k)) for k, o in enumerate(p.centre_orbits)]
+    tables = p.centre_orbits
     phases = [
         (lambda s, q: distance(s, q, "UD", tables), None),
         (lambda s, q: 2 * distance(s, q, "UD", tables) + distance(s, q, "LR", tables) + (q != 0), parity),
@@ -136,7 +138,7 @@ def axis_centres(n: int) -> tuple[np.ndarray, centres.Table]:
     orbit = p.centre_orbits[0]
     moves = centres.OrbitMoves(orbit.positions.tolist(), p.moves.sources[keep], p.moves.parity[keep])
     goal = sum(1 << k for k, s in enumerate(orbit.positions) if p.cube.faces[s] in "URF")
-    return keep, centres.build(moves, goal)
+    return keep, _stored_table(f"cube{n}-axis-centres", lambda: centres.build(moves, goal))
 
 
 def pair_edges(state: np.ndarray, n: int, deadline: float) -> list[str]:
@@ -149,8 +151,13 @@ def pair_edges(state: np.ndarray, n: int, deadline: float) -> list[str]:
 
 @lru_cache(maxsize=None)
 def pairing_macros(n: int) -> freeslice.Macros:
+    """The free-slice macros of the size, found once and kept in the table cache (2-6 s to find)."""
     p = plan(n)
-    return freeslice.build(p.cube, p.names, p.moves.sources, p.inverse)
+    params = {"n": n, "depth": freeslice.MACRO_DEPTH, "version": VERSION}
+    rows = store.load_or_build("bigcube", f"cube{n}-pairing-macros-v{VERSION}", params,
+                               lambda stop: freeslice.find(p.cube, p.names, p.moves.sources, p.inverse).ravel())
+    rows = np.asarray(rows).reshape(-1, 2 * freeslice.MACRO_DEPTH + 2)
+    return freeslice.macros(p.cube, p.names, p.moves.sources, rows)
 
 
 def _widening(state, moves, score, width, deadline, wanted, ball) -> list[int]:
@@ -177,16 +184,24 @@ def centre_ball(n: int, goal: bytes, kind: str) -> beam.Ball:
 
 
 @lru_cache(maxsize=None)
-def centre_tables(n: int, orbit: int) -> dict[str, centres.Table]:
-    """Distance tables of one centre orbit: the U/D and L/R colour pairs, and each face alone."""
+def centre_table(n: int, orbit: int, wanted: str) -> centres.Table:
+    """Distance table of one centre orbit: the U/D or L/R colour pair ("UD", "LR"), or one face's
+    colour with the wing parity ("U", ...); each built on its first use."""
     p = plan(n)
     moves = p.centre_orbits[orbit]
-    faces = [p.cube.faces[s] for s in moves.positions]
-    tables = {}
-    for wanted in ("UD", "LR", "U", "R", "F", "D", "L", "B"):
-        goal = sum(1 << k for k, f in enumerate(faces) if f in wanted)
-        tables[wanted] = centres.build(moves, goal, len(p.wing_orbits) if len(wanted) == 1 else 0)
-    return tables
+    goal = sum(1 << k for k, s in enumerate(moves.positions) if p.cube.faces[s] in wanted)
+    return _stored_table(f"cube{n}-centres-{orbit}-{wanted}", lambda: centres.build(
+        moves, goal, len(p.wing_orbits) if len(wanted) == 1 else 0))
+
+
+def _stored_table(name: str, build) -> centres.Table:
+    """A distance table from the table cache (keys and distances one after the other), else built."""
+    def packed(stop):
+        table = build()
+        return np.concatenate([table.keys, table.dist.astype(np.int64)])
+    data = store.load_or_build("bigcube", f"{name}-v{VERSION}", {"table": name, "version": VERSION}, packed)
+    half = len(data) // 2
+    return centres.Table(np.asarray(data[:half]), np.asarray(data[half:]))
 
 
 def apply_names(cube: BigCube, state: np.ndarray, names: list[str]) -> np.ndarray:
