@@ -154,8 +154,9 @@ class Edges:
         return (colours != colours[..., :1]).any(axis=(1, 3)).sum(axis=1)
 
 
-def pair(state: np.ndarray, macros: Macros, edges: Edges, deadline: float, width: int = WIDTH) -> list[int]:
-    """Move indices pairing every edge of `state` (centres solved), or as many as macros can.
+def pair(state: np.ndarray, macros: Macros, edges: Edges, deadline: float, width: int = WIDTH) -> list[list[int]]:
+    """Ways (move indices) to pair every edge of `state` (centres solved), shortest first, up to
+    `width` of them; when macros cannot pair them all, the one way that pairs most.
 
     A beam search whose steps are a set-up (none or one outer turn) and a macro that pairs at least
     one more edge, or, when none does, a last-two-edges macro after a set-up of up to SET_UP_DEPTH
@@ -164,6 +165,7 @@ def pair(state: np.ndarray, macros: Macros, edges: Edges, deadline: float, width
     start = int(edges.unpaired(state[None])[0])
     beam = [(0, [], state, start)]
     best: tuple[int, int, list[int]] = (start, 0, [])  # (edges left, turns, path): fewest left, then shortest
+    finished: list[tuple[int, list[int]]] = []
     one_turn = [k for k, seq in enumerate(macros.set_ups) if len(seq) <= 1]
     everything = np.arange(len(macros.moves))
     read = macros.sources[:, edges.stickers]  # only the edge stickers are read
@@ -190,10 +192,14 @@ def pair(state: np.ndarray, macros: Macros, edges: Edges, deadline: float, width
             best = min(best, (after, entry[0], entry[1]), key=lambda b: b[:2])
             if after:
                 next_beam.append(entry)
+            else:
+                finished.append(entry[:2])
             if len(seen) == wide:
                 break
         beam = next_beam
-    return best[2]
+    if not finished:
+        return [best[2]]
+    return [path for _, path in sorted(finished, key=lambda f: f[0])[:width]]
 
 
 def _steps(state, turns, left, macros, set_ups, chosen, sources, width):

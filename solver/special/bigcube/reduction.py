@@ -309,10 +309,14 @@ def _solve(state: str, n: int, goal: str | None, budget: Budget, short_phases: b
             with deadline.phase("centres"):
                 prefix, reached = short.solve_centres(codes, target, n, start + 0.5 * left)
             with deadline.phase("edge pairing"):
-                pairing = short.pair_edges(reached, n, start + 0.8 * left)
-            prefix += pairing
-            reached = short.apply_names(short.plan(n).cube, reached, pairing)
-            state = "".join(sorted(colours)[c] for c in reached)
+                pairings = short.pair_edges(reached, n, start + 0.8 * left)
+            # Of the ways found, the shortest once the PLL parity algorithm it leaves is counted.
+            ends = ["".join(sorted(colours)[c] for c in short.apply_names(short.plan(n).cube, reached, pairing))
+                    for pairing in pairings]
+            costs = [len(pairing) + len(_Reduction(n, end, goal).pll_parity()) for pairing, end in zip(pairings, ends)]
+            best = costs.index(min(costs))
+            prefix += pairings[best]
+            state = ends[best]
         except short.beam.Timeout:
             prefix = []  # the 3-cycles alone still give an answer
     with deadline.phase("3-cycles"):

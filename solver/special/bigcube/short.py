@@ -141,12 +141,13 @@ def axis_centres(n: int) -> tuple[np.ndarray, centres.Table]:
     return keep, _stored_table(f"cube{n}-axis-centres", lambda: centres.build(moves, goal))
 
 
-def pair_edges(state: np.ndarray, n: int, deadline: float) -> list[str]:
-    """Catalog turns that pair the composite edges of a state with solved centres and even wing
-    orbits, keeping both: all of them, or as many as the free-slice macros can (freeslice.py)."""
+def pair_edges(state: np.ndarray, n: int, deadline: float) -> list[list[str]]:
+    """Ways (catalog turns) to pair the composite edges of a state with solved centres and even
+    wing orbits, keeping both, shortest first: all edges, or as many as the free-slice macros can
+    (freeslice.py)."""
     p = plan(n)
-    path = freeslice.pair(state, pairing_macros(n), freeslice.Edges(p.cube), deadline)
-    return [p.names[m] for m in path]
+    paths = freeslice.pair(state, pairing_macros(n), freeslice.Edges(p.cube), deadline)
+    return [[p.names[m] for m in path] for path in paths]
 
 
 @lru_cache(maxsize=None)
