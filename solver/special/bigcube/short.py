@@ -1,16 +1,15 @@
-"""The short part of the NxNxN reduction: phases solved by beam search (beam.py) over the catalog's
-own turns (a face or a wide turn of any depth counts one), each steered by distance tables:
+"""The short part of the NxNxN reduction (docs/bigcube.md), over the catalog's own turns (a face or
+a wide turn of any depth counts one):
 
 1. centres, in three phases: the U and D colours onto U and D; then the L and R colours onto L and
-   R; then every centre home with every wing orbit an even permutation, so that the "OLL parity" of
-   big cubes never arises (no inner quarter turn is needed later). Scores: sums of per-orbit
-   distance tables (centres.py); each phase ends in a ball of exact last turns around its goal.
-2. edge pairing: every composite edge made of pieces of one colour pair, centres kept (scores from
-   pairing.py). When the beam gets stuck (the last edges) it stops at the state where the 3-cycles
-   have least left to do.
+   R with every wing orbit made even, so that the "OLL parity" of big cubes never arises; then
+   every centre home: for the 4x4x4 down an exact table among the turns that keep centres on their
+   axes (axis_centres), else by beam search (beam.py) on sums of per-orbit distance tables
+   (centres.py). The beam phases end in a ball of exact last turns around their goal.
+2. edge pairing by free-slice macros (freeslice.py), centres and even wings kept.
 
-reduction.py then solves the 3x3x3 left with the two-phase solver and finishes with 3-cycles.
-"""
+reduction.py then fixes the PLL parity, solves the 3x3x3 left with the two-phase solver and
+finishes with 3-cycles (nothing left for the 4x4x4)."""
 
 from __future__ import annotations
 
@@ -173,7 +172,8 @@ def _widening(state, moves, score, width, deadline, wanted, ball) -> list[int]:
 @lru_cache(maxsize=24)
 def centre_ball(n: int, goal: bytes, kind: str) -> beam.Ball:
     """The end of a centre phase and every centre state a few turns away. kind "UD": the U and D
-    colours on U and D; "UD LR": also L and R on L and R; "URFDLB": solved centres, even wings."""
+    colours on U and D; "UD LR": also L and R on L and R, even wings; "URFDLB": solved centres,
+    even wings."""
     p = plan(n)
     target = np.frombuffer(goal, dtype=np.uint8)
     watched = np.concatenate([o.positions for o in p.centre_orbits])
