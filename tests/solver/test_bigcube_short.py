@@ -54,7 +54,7 @@ def test_pairing_pairs_every_edge_and_keeps_centres():
     for seed in (7, 8, 9):
         turns, reached = short.solve_centres(_scrambled(seed), goal, N, time.perf_counter() + 120)
         assert edges.unpaired(reached[None])[0] > 0
-        ways = short.pair_edges(reached, N, time.perf_counter() + 60)
+        ways = short.pair_edges(reached, N, time.perf_counter() + 60, time.perf_counter() + 120)
         assert ways and [len(w) for w in ways] == sorted(len(w) for w in ways)
         for paired in ways:
             after = short.apply_names(cube, reached, paired)

@@ -154,14 +154,16 @@ class Edges:
         return (colours != colours[..., :1]).any(axis=(1, 3)).sum(axis=1)
 
 
-def pair(state: np.ndarray, macros: Macros, edges: Edges, deadline: float, width: int = WIDTH) -> list[list[int]]:
+def pair(state: np.ndarray, macros: Macros, edges: Edges, deadline: float, stop: float,
+         width: int = WIDTH) -> list[list[int]]:
     """Ways (move indices) to pair every edge of `state` (centres solved), shortest first, up to
     `width` of them; when macros cannot pair them all, the one way that pairs most.
 
     A beam search whose steps are a set-up (none or one outer turn) and a macro that pairs at least
     one more edge, or, when none does, a last-two-edges macro after a set-up of up to SET_UP_DEPTH
     turns; states are ranked by turns so far plus PER_EDGE per edge left. After `deadline` the
-    beam narrows to one (a greedy finish, a few hundred milliseconds)."""
+    beam narrows to one (a greedy finish, a few hundred milliseconds); at `stop` the search ends
+    with the best it has."""
     start = int(edges.unpaired(state[None])[0])
     beam = [(0, [], state, start)]
     best: tuple[int, int, list[int]] = (start, 0, [])  # (edges left, turns, path): fewest left, then shortest
@@ -170,13 +172,16 @@ def pair(state: np.ndarray, macros: Macros, edges: Edges, deadline: float, width
     everything = np.arange(len(macros.moves))
     read = macros.sources[:, edges.stickers]  # only the edge stickers are read
     last_two = read[macros.last_two]
-    while beam:
+    while beam and time.perf_counter() < stop:
         wide = width if time.perf_counter() < deadline else 1
         steps = []  # (rank, node, set-up, macro, edges left after)
         for node, (turns, _, st, left) in enumerate(beam):
-            found = _steps(st, turns, left, macros, one_turn, everything, read, wide)
+            if time.perf_counter() > stop:
+                break
+            found = _steps(st, turns, left, macros, one_turn, everything, read, wide, stop)
             if not found and len(macros.last_two):
-                found = _steps(st, turns, left, macros, range(len(macros.set_ups)), macros.last_two, last_two, wide)
+                found = _steps(st, turns, left, macros, range(len(macros.set_ups)), macros.last_two, last_two, wide,
+                               stop)
             steps += [(rank, node, k, i, after) for rank, k, i, after in found]
         steps.sort()
         next_beam, seen = [], set()
@@ -202,12 +207,14 @@ def pair(state: np.ndarray, macros: Macros, edges: Edges, deadline: float, width
     return [path for _, path in sorted(finished, key=lambda f: f[0])[:width]]
 
 
-def _steps(state, turns, left, macros, set_ups, chosen, sources, width):
+def _steps(state, turns, left, macros, set_ups, chosen, sources, width, stop):
     """The `width` best steps from a state: (rank, set-up, macro, edges left after), each pairing one
     edge or more; `sources`: the edge stickers' sources of the `chosen` macros."""
     found = []
     for k in set_ups:
         solve_budget.check()  # a few milliseconds per set-up for the 4x4x4 and all macros
+        if time.perf_counter() > stop:
+            break
         after = Edges.unpaired_of(state[macros.set_up_sources[k]][sources])
         good = np.flatnonzero(after < left)
         if len(good) == 0:

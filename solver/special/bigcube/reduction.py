@@ -49,6 +49,9 @@ def _even_cubies(colours: str) -> CubieCube:
     return cubies
 
 
+CANDIDATES = 4  # pairing ways taken through the 3x3x3 stage (0.1 s each), the shortest kept
+
+
 def pll_parity_turns(n: int) -> list[str]:
     """Uw2 Rw2 U2 r2 U2 Rw2 Uw2 (wide = half the cube, r = its inner layers): swaps the UF and UB
     composite edges of an even cube and nothing else (tests replay it), 8 catalog turns."""
@@ -300,30 +303,37 @@ def _solve(state: str, n: int, goal: str | None, budget: Budget, short_phases: b
     if n == 3:
         return cube3.solve_facelets(state)
     prefix: list[str] = []
+    left = budget.remaining()
+    ways = [([], state)]  # (pairing turns, the state they reach)
     if n in short.SIZES and short_phases:
         colours = {c: i for i, c in enumerate(sorted(set(goal)))}
         codes = np.array([colours[c] for c in state], dtype=np.uint8)
         target = np.array([colours[c] for c in goal], dtype=np.uint8)
         try:
-            start, left = time.perf_counter(), budget.remaining()
+            start = time.perf_counter()
             with deadline.phase("centres"):
-                prefix, reached = short.solve_centres(codes, target, n, start + 0.5 * left)
+                prefix, reached = short.solve_centres(codes, target, n, start + 0.45 * left)
             with deadline.phase("edge pairing"):
-                pairings = short.pair_edges(reached, n, start + 0.8 * left)
-            # Of the ways found, the shortest once the PLL parity algorithm it leaves is counted.
-            ends = ["".join(sorted(colours)[c] for c in short.apply_names(short.plan(n).cube, reached, pairing))
+                pairings = short.pair_edges(reached, n, start + 0.6 * left, start + 0.75 * left)
+            ways = [(pairing, "".join(sorted(colours)[c] for c in short.apply_names(short.plan(n).cube, reached, pairing)))
                     for pairing in pairings]
-            costs = [len(pairing) + len(_Reduction(n, end, goal).pll_parity()) for pairing, end in zip(pairings, ends)]
-            best = costs.index(min(costs))
-            prefix += pairings[best]
-            state = ends[best]
         except short.beam.Timeout:
             prefix = []  # the 3-cycles alone still give an answer
+    with deadline.phase("3x3x3"):
+        # Of the pairing's ways, the shortest with its PLL parity and 3x3x3 stage counted.
+        best = None
+        for pairing, reached_state in ways[:CANDIDATES]:
+            if best is not None and budget.remaining() < 0.2 * left:
+                break  # a 3x3x3 stage searches 0.1 s, more on a loaded machine; keep time for the 3-cycles
+            job = _Reduction(n, reached_state, goal)
+            turns = pairing + job.pll_parity()
+            job.outer_pieces()
+            if best is None or len(turns) + len(job.layers) < best[0]:
+                best = (len(turns) + len(job.layers), turns, job)
+        _, turns, job = best
+        prefix += turns
     with deadline.phase("3-cycles"):
         budget.report(phase="3-cycles", best=len(prefix))
-        job = _Reduction(n, state, goal)
-        prefix += job.pll_parity()
-        job.outer_pieces()
         job.fix_parity()
         for orbit, library in zip(job.plan.orbits, job.plan.libraries):
             job.solve_orbit(orbit, library)

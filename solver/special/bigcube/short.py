@@ -140,12 +140,12 @@ def axis_centres(n: int) -> tuple[np.ndarray, centres.Table]:
     return keep, _stored_table(f"cube{n}-axis-centres", lambda: centres.build(moves, goal))
 
 
-def pair_edges(state: np.ndarray, n: int, deadline: float) -> list[list[str]]:
+def pair_edges(state: np.ndarray, n: int, deadline: float, stop: float) -> list[list[str]]:
     """Ways (catalog turns) to pair the composite edges of a state with solved centres and even
     wing orbits, keeping both, shortest first: all edges, or as many as the free-slice macros can
-    (freeslice.py)."""
+    (freeslice.py; a greedy finish after `deadline`, the best so far at `stop`)."""
     p = plan(n)
-    paths = freeslice.pair(state, pairing_macros(n), freeslice.Edges(p.cube), deadline)
+    paths = freeslice.pair(state, pairing_macros(n), freeslice.Edges(p.cube), deadline, stop)
     return [[p.names[m] for m in path] for path in paths]
 
 
