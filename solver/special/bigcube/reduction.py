@@ -320,13 +320,17 @@ def _solve(state: str, n: int, goal: str | None, budget: Budget, short_phases: b
         except short.beam.Timeout:
             prefix = []  # the 3-cycles alone still give an answer
     with deadline.phase("3x3x3"):
-        # Of the pairing's ways, the shortest with its PLL parity and 3x3x3 stage counted.
+        # The pairing's ways with their PLL parity turns, shortest first; the first CANDIDATES go
+        # through the 3x3x3 stage and the shortest in all is kept.
+        jobs = []
+        for pairing, reached_state in ways:
+            job = _Reduction(n, reached_state, goal)
+            jobs.append((pairing + job.pll_parity(), job))
+        jobs.sort(key=lambda entry: len(entry[0]))
         best = None
-        for pairing, reached_state in ways[:CANDIDATES]:
+        for turns, job in jobs[:CANDIDATES]:
             if best is not None and budget.remaining() < 0.2 * left:
                 break  # a 3x3x3 stage searches 0.1 s, more on a loaded machine; keep time for the 3-cycles
-            job = _Reduction(n, reached_state, goal)
-            turns = pairing + job.pll_parity()
             job.outer_pieces()
             if best is None or len(turns) + len(job.layers) < best[0]:
                 best = (len(turns) + len(job.layers), turns, job)
