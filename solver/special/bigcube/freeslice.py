@@ -24,7 +24,7 @@ from solver.special.bigcube.model import BigCube, parse_turn
 
 MACRO_DEPTH = 4  # outer turns between W and W': 11,775 distinct macros for the 4x4x4 (2-6 s, then cached)
 WIDTH = 8  # states the pairing beam keeps
-PER_EDGE = 2.5  # turns an unpaired edge costs on average (about 25 turns for the 12 of a 4x4x4)
+PER_EDGE = 2.0  # a rank per edge left (tried 1.5-2.5 on 16 states: 2.0 paired in 23.9 turns, 2.5 in 25.5)
 SET_UP_DEPTH = 3  # outer turns before a last-two-edges macro (one before any other macro)
 _OPPOSITE = {"U": "D", "D": "U", "R": "L", "L": "R", "F": "B", "B": "F"}
 _ORDER = "URFDLB"
