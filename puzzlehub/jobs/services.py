@@ -29,7 +29,7 @@ from puzzlehub.algorithms.selectors import visible_algorithms
 from puzzlehub.algorithms.services import known_to_readers, record_discovered_algorithm
 from puzzlehub.jobs import cancel_signal, dispatch, transitions
 from puzzlehub.jobs.models import Job, PatternDatabase
-from puzzlehub.jobs.selectors import active_count, definition_of
+from puzzlehub.jobs.selectors import active_count, definition_of, quota_of
 from puzzlehub.repos.models import Repository
 from puzzlehub.repos.selectors import get_revision, readers_of
 from solver import api as solver_api, catalog
@@ -44,7 +44,12 @@ MAX_FOUND = 100  # sequences a find-algorithms job may ask for
 
 
 class QuotaExceeded(Exception):
-    """The user already has as many queued or running jobs as allowed (HTTP 429)."""
+    """The user already has as many queued or running jobs as allowed (HTTP 429, Retry-After:
+    `retry_after` seconds, when the soonest of them should have ended)."""
+
+    def __init__(self, message: str, retry_after: int):
+        super().__init__(message)
+        self.retry_after = retry_after
 
 
 # ----------------------------------------------------------------------------------- submitting
@@ -96,9 +101,8 @@ def _queue(*, user, repository: Repository, revision, kind: str, options: dict, 
     # one submission at a time per user, so that concurrent requests cannot overrun the quota
     get_user_model().objects.select_for_update().filter(pk=user.pk).first()
     if quota and active_count(user) >= settings.JOB_QUOTA:
-        raise QuotaExceeded(
-            f"you have {settings.JOB_QUOTA} jobs queued or running, the most allowed; wait for one to finish"
-        )
+        full = quota_of(user)
+        raise QuotaExceeded(full.refusal(), retry_after=full.soonest()[1])
     job = Job.objects.create(
         kind=kind, user=user, repository=repository, revision=revision, content_hash=revision.content_hash,
         options=options, dedupe_key=dedupe_key, time_limit=time_limit, memory_limit=memory_limit,

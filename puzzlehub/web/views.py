@@ -17,6 +17,7 @@ from puzzlehub.accounts import selectors as account_selectors
 from puzzlehub.accounts import services as accounts
 from puzzlehub.algorithms import selectors as algorithm_selectors
 from puzzlehub.algorithms import services as algorithms
+from puzzlehub.jobs import selectors as job_selectors
 from puzzlehub.jobs import services as jobs
 from puzzlehub.repos import selectors as repo_selectors
 from puzzlehub.repos import services as repos
@@ -155,7 +156,9 @@ def account_settings(request):
             else:
                 messages.success(request, "Profile saved.")
                 return redirect("settings")
-    return _form_page(request, "web/settings.html", {"form": form, "token": accounts.api_token(user=request.user)}, form)
+    return _form_page(request, "web/settings.html", {
+        "form": form, "token": accounts.api_token(user=request.user), "quota": job_selectors.quota_of(request.user),
+    }, form)
 
 
 def user_page(request, owner):
