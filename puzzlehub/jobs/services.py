@@ -106,7 +106,7 @@ def _queue(*, user, repository: Repository, revision, kind: str, options: dict, 
     job = Job.objects.create(
         kind=kind, user=user, repository=repository, revision=revision, content_hash=revision.content_hash,
         options=options, dedupe_key=dedupe_key, time_limit=time_limit, memory_limit=memory_limit,
-        max_attempts=settings.JOB_ATTEMPTS, dispatched_at=timezone.now(), progress_text=progress_text,
+        max_attempts=settings.JOB_ATTEMPTS, dispatched_at=timezone.now() if send else None, progress_text=progress_text,
     )
     transitions.record(job_id=job.id, kind=kind, before=transitions.NEW, after=Job.QUEUED)
     if send:
@@ -615,10 +615,26 @@ def cancel(*, job: Job, user) -> Job:
 # ----------------------------------------------------------------------------------- the janitor
 
 
+def _lost(now) -> list[Job]:
+    """Queued jobs (locked) whose message is lost: sent over JOB_RESEND_AFTER seconds ago and no
+    longer waiting in their queue, yet not claimed (Redis restarted or was flushed; a worker took
+    the message and died before claiming). Without a way to read the queues (no Redis broker, or
+    it does not answer), those sent over JOB_REDISPATCH seconds ago. A job waiting for another's
+    build (never sent) is sent JOB_REDISPATCH seconds after it was made, in case that build is lost."""
+    queued = Job.objects.select_for_update(skip_locked=True).filter(status=Job.QUEUED).only("id", "kind", "time_limit", "dispatched_at")
+    unsent = list(queued.filter(dispatched_at=None, created_at__lt=now - timedelta(seconds=settings.JOB_REDISPATCH))[:500])
+    sent = list(queued.filter(dispatched_at__lt=now - timedelta(seconds=settings.JOB_RESEND_AFTER))[:2000])
+    waiting = dispatch.waiting({job.kind for job in sent}) if sent else set()
+    if waiting is None:
+        cutoff = now - timedelta(seconds=settings.JOB_REDISPATCH)
+        return unsent + [job for job in sent if job.dispatched_at is not None and job.dispatched_at < cutoff]
+    return unsent + [job for job in sent if job.id not in waiting]
+
+
 def sweep() -> dict:
     """Jobs whose worker went silent go back to the queue (or fail after their last attempt); queued
-    jobs not started long after their message was sent are sent again. Safe to run anywhere, often
-    and concurrently: rows are locked and skipped when another sweep holds them."""
+    jobs whose message was lost are sent again (a duplicate is harmless: claims are exclusive). Safe
+    to run anywhere, often and concurrently: rows are locked and skipped when another sweep holds them."""
     now = timezone.now()
     counts = {"requeued": 0, "failed": 0, "cancelled": 0, "resent": 0}
     with transaction.atomic():
@@ -642,9 +658,7 @@ def sweep() -> dict:
             job.save()
             transitions.record(job_id=job.id, kind=job.kind, before=Job.RUNNING, after=job.status,
                                since=job.started_at, worker=job.worker)
-        lost_before = now - timedelta(seconds=settings.JOB_REDISPATCH)
-        lost = Job.objects.select_for_update(skip_locked=True).filter(status=Job.QUEUED, dispatched_at__lt=lost_before)
-        for job in lost[:500]:
+        for job in _lost(now):
             Job.objects.filter(id=job.id).update(dispatched_at=now)
             transaction.on_commit(partial(dispatch.send, job_id=job.id, kind=job.kind, time_limit=job.time_limit))
             counts["resent"] += 1
