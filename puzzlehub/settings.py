@@ -180,7 +180,8 @@ CELERY_TASK_QUEUES = [Queue(name, Exchange(name), routing_key=name) for name in 
 CELERY_TASK_DEFAULT_QUEUE = "solve"
 CELERY_TASK_CREATE_MISSING_QUEUES = False
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-CELERY_WORKER_MAX_MEMORY_PER_CHILD = 2 * 2**20  # KiB: a child that grew past 2 GiB is replaced after its job
+# KiB: a child that grew past this (default 2 GiB) is replaced after its job
+CELERY_WORKER_MAX_MEMORY_PER_CHILD = int(os.environ.get("PUZZLEHUB_WORKER_MAX_MEMORY_MB") or 2048) * 1024
 HEALTH_CHECK_TIMEOUT = 3  # seconds for each part /healthz checks
 
 # --- Jobs (puzzlehub/jobs): leases, janitor, quotas; every figure can be set from the environment ---
