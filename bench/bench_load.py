@@ -120,7 +120,10 @@ def jobs_summary() -> dict:
     from django.db.models import Count
 
     from puzzlehub.jobs.models import Job
-    return dict(Job.objects.filter(user__username__startswith="load").values_list("status").annotate(n=Count("id")))
+    jobs = Job.objects.filter(user__username__startswith="load")
+    summary = dict(jobs.values_list("status").annotate(n=Count("id")))
+    return summary | {"why failed": sorted({error[:100] for error in jobs.filter(status=Job.FAILED).values_list(
+        "error", flat=True)})}
 
 
 def main() -> None:

@@ -110,8 +110,11 @@ class Stack:
             NUMBA_CACHE_DIR=os.environ.get("NUMBA_CACHE_DIR", "/tmp/numba-puzzlehub-bench"),
             # the catalog's own discovery runs and set builds stay short: the bench's work is its own
             PUZZLEHUB_CATALOG_DISCOVERY_SECONDS="2", PUZZLEHUB_CATALOG_SETS_SECONDS="2",
-            LOG_LEVEL="WARNING", **(env or {}),
+            # no warm-up (workers.warm): the benches measure the site and the jobs system, and cube2
+            # solves need no big tables; its first run on a machine would build them for minutes
+            PUZZLEHUB_WORKER_WARM_UP="0", LOG_LEVEL="WARNING",
         )
+        self.env.update(env or {})
         self.env.pop("PUZZLEHUB_BROKER_PREFIX", None)
         self.process = None
         self.log = self.tmp / "prod.log"
