@@ -9,7 +9,7 @@ main process is killed with SIGKILL (deploy/supervise starts it again), Redis is
 again empty, PostgreSQL is stopped for a few seconds and started again, and gunicorn's master is
 stopped (supervise starts it again). Every worker child is replaced after each job by its memory
 limit (PUZZLEHUB_WORKER_MAX_MEMORY_MB=200, below a warmed child's size: Celery's
-max-memory-per-child). A prober asks for a page and an API read ten times a second throughout.
+max-memory-per-child; the workers warm up first, so that a replaced child starts warm). A prober asks for a page and an API read ten times a second throughout.
 
 Printed: how every job ended (succeeded with a solution replayed here, failed with its reason,
 unfinished), how many finished transitions each job logged (exactly once: 1), and the prober's
@@ -103,6 +103,9 @@ def main() -> None:
         "PUZZLEHUB_JOB_QUOTA": "1000000", "PUZZLEHUB_WRITE_RATE": "1000000/min", "LOG_LEVEL": "INFO",
         "PUZZLEHUB_WORKER_MAX_MEMORY_MB": "200", "PUZZLEHUB_JOB_LEASE": "10", "PUZZLEHUB_JOB_HEARTBEAT": "1",
         "PUZZLEHUB_DISCOVER_NEW_PUZZLES": "0", "WEB_CONCURRENCY": "3",
+        # children replaced after every job fork from a warmed worker: without the warm-up each
+        # would load the solver's tables and kernels again (200 jobs took over 6 minutes so)
+        "PUZZLEHUB_WORKER_WARM_UP": "1",
     })
     stack.start()
     try:
@@ -154,7 +157,7 @@ def main() -> None:
         fault("web server restart", lambda: main_process(stack, "gunicorn").send_signal(signal.SIGTERM), 5)
         prober.fault = "after"
 
-        deadline = time.monotonic() + 300
+        deadline = time.monotonic() + 600
         while time.monotonic() < deadline:
             try:
                 if not Job.objects.filter(id__in=ids).exclude(status__in=FINISHED).exists():
