@@ -16,7 +16,7 @@ $(PY):
 # reinstall only when the project's dependencies changed
 $(INSTALLED): pyproject.toml | $(PY)
 	$(PY) -m pip install --upgrade pip
-	$(PY) -m pip install -e '.[test]'
+	$(PY) -m pip install -e '.[test,bench]'
 	touch $@
 
 # the worker (with the janitor's schedule, -B) runs in the background under deploy/supervise, which

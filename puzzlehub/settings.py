@@ -180,7 +180,8 @@ CELERY_TASK_QUEUES = [Queue(name, Exchange(name), routing_key=name) for name in 
 CELERY_TASK_DEFAULT_QUEUE = "solve"
 CELERY_TASK_CREATE_MISSING_QUEUES = False
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-CELERY_WORKER_MAX_MEMORY_PER_CHILD = 2 * 2**20  # KiB: a child that grew past 2 GiB is replaced after its job
+# KiB: a child that grew past this (default 2 GiB) is replaced after its job
+CELERY_WORKER_MAX_MEMORY_PER_CHILD = int(os.environ.get("PUZZLEHUB_WORKER_MAX_MEMORY_MB") or 2048) * 1024
 HEALTH_CHECK_TIMEOUT = 3  # seconds for each part /healthz checks
 
 # --- Jobs (puzzlehub/jobs): leases, janitor, quotas; every figure can be set from the environment ---
@@ -193,13 +194,16 @@ def env_number(name: str, default: float) -> float:
 
 # A worker holds a job for JOB_LEASE seconds and renews it every JOB_HEARTBEAT seconds (that is also
 # how soon a running job notices a cancel); an expired lease goes back to the queue, JOB_ATTEMPTS
-# times at most. A queued job not started JOB_REDISPATCH seconds after it was sent is sent again
-# (its message was lost, e.g. Redis restarted without persistence).
+# times at most. The janitor (in beat's process, every JANITOR_EVERY seconds) sends again a queued
+# job sent over JOB_RESEND_AFTER seconds ago whose message no longer waits in its queue (Redis
+# restarted without persistence); where the queue cannot be read, one sent over JOB_REDISPATCH
+# seconds ago. A job waiting for another's build is sent JOB_REDISPATCH seconds after it was made.
 JOB_LEASE = env_number("PUZZLEHUB_JOB_LEASE", 60)
 JOB_HEARTBEAT = env_number("PUZZLEHUB_JOB_HEARTBEAT", 2)
 JOB_ATTEMPTS = int(env_number("PUZZLEHUB_JOB_ATTEMPTS", 3))
+JOB_RESEND_AFTER = env_number("PUZZLEHUB_JOB_RESEND_AFTER", 5)
 JOB_REDISPATCH = env_number("PUZZLEHUB_JOB_REDISPATCH", 300)
-JANITOR_EVERY = env_number("PUZZLEHUB_JANITOR_EVERY", 15)
+JANITOR_EVERY = env_number("PUZZLEHUB_JANITOR_EVERY", 3)
 JOB_QUOTA = int(env_number("PUZZLEHUB_JOB_QUOTA", 5))  # queued or running jobs per user
 # seconds of work per job: (default, most a user may ask); Celery's soft and hard limits add grace
 JOB_TIME_LIMITS = {"solve": (30, 300), "pdb": (600, 3600), "discover": (60, 600)}
@@ -215,9 +219,9 @@ JOB_MEMORY_MB = (512, int(env_number("PUZZLEHUB_JOB_MAX_MEMORY_MB", 2048)))  # t
 # longer is done by a worker on this queue (puzzlehub/repos/analysis.py).
 PUZZLEHUB_ANALYSIS_BUDGET = env_number("PUZZLEHUB_ANALYSIS_BUDGET", 0.8)
 PUZZLEHUB_ANALYSIS_QUEUE = "discover"
-CELERY_BEAT_SCHEDULE = {
-    "janitor": {"task": "jobs.janitor", "schedule": JANITOR_EVERY, "options": {"queue": "solve", "expires": JANITOR_EVERY}},
-}
+# beat sends nothing on a schedule: it hosts the janitor (workers/janitor.py), which must not wait
+# behind a backlog of jobs in a queue
+CELERY_BEAT_SCHEDULE = {}
 
 # --- Auth, API ----------------------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [

@@ -29,4 +29,5 @@ urlpatterns = [
 
 handler400 = "puzzlehub.web.views.bad_request"
 handler404 = "puzzlehub.web.views.not_found"
+handler500 = "puzzlehub.web.views.server_error"
 handler403 = "puzzlehub.web.views.forbidden"

@@ -1,5 +1,5 @@
 """Celery tasks: one per queue, thin. Each loads its job, claims it, runs the solver under a lease
-and writes the outcome back through puzzlehub.jobs.services; the janitor task sweeps expired leases.
+and writes the outcome back through puzzlehub.jobs.services (the janitor runs in beat: workers.janitor).
 
 Messages carry only the job id (JSON). A message delivered twice finds the job claimed or finished
 and does nothing.
@@ -78,11 +78,6 @@ def pattern_database(job_id: int) -> str:
 @shared_task(name="jobs.discover", acks_late=True, ignore_result=True)
 def discover(job_id: int) -> str:
     return run(job_id, runners.discovery)
-
-
-@shared_task(name="jobs.janitor", ignore_result=True)
-def janitor() -> dict:
-    return services.sweep()
 
 
 @shared_task(name="revisions.analyse", ignore_result=True, soft_time_limit=600, time_limit=660)

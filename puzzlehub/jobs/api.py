@@ -65,7 +65,9 @@ def accepted(request, job: Job) -> Response:
 
 
 def quota_refused(exc: services.QuotaExceeded) -> Response:
-    return Response({"detail": str(exc)}, status=status.HTTP_429_TOO_MANY_REQUESTS)
+    """429 saying when to retry, shaped like the abuse limits' refusals (puzzlehub.middleware)."""
+    return Response({"detail": str(exc), "retry_after": exc.retry_after}, status=status.HTTP_429_TOO_MANY_REQUESTS,
+                    headers={"Retry-After": str(exc.retry_after)})
 
 
 class SolveRequestSerializer(serializers.Serializer):

@@ -1,15 +1,21 @@
-"""Sending a job to its queue by task name: the site never imports the workers' code.
+"""Sending a job to its queue by task name (the site never imports the workers' code), and
+reading which jobs' messages are waiting in the queues.
 
 A send that cannot reach the broker is logged, not raised: the job's row is already committed, and
-the janitor sends every queued job that has not started again (services.sweep).
+the janitor sends again every queued job whose message is not waiting in its queue (services.sweep).
 """
 
+import base64
+import json
 import logging
 
+import redis
 from django.conf import settings
 from kombu.exceptions import KombuError
+from kombu.transport.redis import PRIORITY_STEPS, Channel as RedisChannel
 
 from puzzlehub.celery import app
+from puzzlehub.ops.counters import broker_redis
 
 log = logging.getLogger(__name__)
 
@@ -33,3 +39,39 @@ def send(*, job_id: int, kind: str, time_limit: float) -> bool:
         log.warning("job %s: the broker is unreachable (%s); the janitor will send it again", job_id, exc)
         return False
     return True
+
+
+def queue_keys(queue: str, prefix: str) -> list[str]:
+    """The Redis lists kombu keeps a queue in: its name, and one per priority step above 0 (name,
+    separator, step), all under the broker's key prefix."""
+    return [prefix + queue + (f"{RedisChannel.sep}{step}" if step else "") for step in PRIORITY_STEPS]
+
+
+def _job_id(message: bytes) -> int | None:
+    """The job id a message carries (Celery's protocol 2: the body is [args, kwargs, embed])."""
+    try:
+        envelope = json.loads(message)
+        body = envelope["body"]
+        if envelope.get("properties", {}).get("body_encoding") == "base64":
+            body = base64.b64decode(body)
+        args = json.loads(body)[0]
+        return int(args[0]) if args else None
+    except (ValueError, KeyError, IndexError, TypeError):
+        return None
+
+
+def waiting(kinds) -> set[int] | None:
+    """The ids of the jobs whose messages wait in the queues of `kinds`; None when that cannot be
+    known (no Redis broker, or Redis does not answer). A message a worker has taken is not waiting."""
+    client, prefix = broker_redis()
+    if client is None:
+        return None
+    try:
+        with client.pipeline(transaction=False) as pipe:
+            for kind in kinds:
+                for key in queue_keys(kind, prefix):
+                    pipe.lrange(key, 0, -1)
+            lists = pipe.execute()
+    except redis.RedisError:
+        return None
+    return {job_id for messages in lists for job_id in map(_job_id, messages) if job_id is not None}

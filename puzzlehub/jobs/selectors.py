@@ -1,11 +1,15 @@
 """Reads about jobs and pattern databases. A job is visible to the user who submitted it and to
 anyone who can see its repository; a job on a private repository is a 404 to everyone else."""
 
+import math
+from dataclasses import dataclass
 from functools import lru_cache
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db.models import Q, QuerySet
 from django.http import Http404
+from django.utils import timezone
 
 from puzzlehub.jobs.models import Job, PatternDatabase
 from puzzlehub.repos.models import Repository, Revision
@@ -42,6 +46,60 @@ def jobs_of(*, user, status: str = "", kind: str = "") -> QuerySet[Job]:
 
 def active_count(user) -> int:
     return Job.objects.filter(user=user, status__in=Job.ACTIVE).count()
+
+
+@dataclass(frozen=True)
+class Quota:
+    """A user's queued and running jobs against the quota (one for every kind of job)."""
+
+    limit: int
+    active: list  # the jobs queued or running, oldest first
+
+    @property
+    def used(self) -> int:
+        return len(self.active)
+
+    @property
+    def full(self) -> bool:
+        return self.used >= self.limit
+
+    def by_kind(self) -> list[dict]:
+        """Queued and running jobs of each kind, every kind listed."""
+        return [{"kind": kind, "label": label,
+                 "queued": sum(job.kind == kind and job.status == Job.QUEUED for job in self.active),
+                 "running": sum(job.kind == kind and job.status == Job.RUNNING for job in self.active)}
+                for kind, label in Job.KIND_CHOICES]
+
+    def soonest(self) -> tuple[Job | None, int]:
+        """The job that should end first and in how many seconds (at least 1): a running job ends
+        by its time limit counted from its start; a queued one, once started, takes at most its
+        time limit. (None, 1) without active jobs."""
+        now = timezone.now()
+
+        def ends_in(job):
+            return job.time_limit - ((now - job.started_at).total_seconds() if job.status == Job.RUNNING
+                                     and job.started_at else 0.0)
+        if not self.active:
+            return None, 1
+        job = min(self.active, key=ends_in)
+        return job, max(1, math.ceil(ends_in(job)))
+
+    def refusal(self) -> str:
+        """What a refused submission is told: why, and when to try again."""
+        job, seconds = self.soonest()
+        if job is None:  # a quota of 0: submissions are switched off
+            return f"you may have {self.limit} jobs queued or running"
+        when = (f"when job {job.id} reaches its time limit at the latest" if job.status == Job.RUNNING
+                else "as your jobs are waiting for a worker, and the first takes at most that long once started")
+        return (f"you have {self.used} jobs queued or running, the most allowed ({self.limit}): "
+                f"try again in {seconds} s, {when}, or cancel one")
+
+
+def quota_of(user) -> Quota:
+    active = Job.objects.filter(user=user, status__in=Job.ACTIVE).order_by("created_at", "id").select_related(
+        "repository__owner").only("id", "kind", "status", "time_limit", "started_at", "created_at", "progress",
+                                  "repository__name", "repository__owner__username")
+    return Quota(limit=settings.JOB_QUOTA, active=list(active))
 
 
 def pattern_databases_for(*, repository: Repository, user) -> list[dict]:

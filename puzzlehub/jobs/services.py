@@ -29,7 +29,7 @@ from puzzlehub.algorithms.selectors import visible_algorithms
 from puzzlehub.algorithms.services import known_to_readers, record_discovered_algorithm
 from puzzlehub.jobs import cancel_signal, dispatch, transitions
 from puzzlehub.jobs.models import Job, PatternDatabase
-from puzzlehub.jobs.selectors import active_count, definition_of
+from puzzlehub.jobs.selectors import active_count, definition_of, quota_of
 from puzzlehub.repos.models import Repository
 from puzzlehub.repos.selectors import get_revision, readers_of
 from solver import api as solver_api, catalog
@@ -44,7 +44,12 @@ MAX_FOUND = 100  # sequences a find-algorithms job may ask for
 
 
 class QuotaExceeded(Exception):
-    """The user already has as many queued or running jobs as allowed (HTTP 429)."""
+    """The user already has as many queued or running jobs as allowed (HTTP 429, Retry-After:
+    `retry_after` seconds, when the soonest of them should have ended)."""
+
+    def __init__(self, message: str, retry_after: int):
+        super().__init__(message)
+        self.retry_after = retry_after
 
 
 # ----------------------------------------------------------------------------------- submitting
@@ -96,13 +101,12 @@ def _queue(*, user, repository: Repository, revision, kind: str, options: dict, 
     # one submission at a time per user, so that concurrent requests cannot overrun the quota
     get_user_model().objects.select_for_update().filter(pk=user.pk).first()
     if quota and active_count(user) >= settings.JOB_QUOTA:
-        raise QuotaExceeded(
-            f"you have {settings.JOB_QUOTA} jobs queued or running, the most allowed; wait for one to finish"
-        )
+        full = quota_of(user)
+        raise QuotaExceeded(full.refusal(), retry_after=full.soonest()[1])
     job = Job.objects.create(
         kind=kind, user=user, repository=repository, revision=revision, content_hash=revision.content_hash,
         options=options, dedupe_key=dedupe_key, time_limit=time_limit, memory_limit=memory_limit,
-        max_attempts=settings.JOB_ATTEMPTS, dispatched_at=timezone.now(), progress_text=progress_text,
+        max_attempts=settings.JOB_ATTEMPTS, dispatched_at=timezone.now() if send else None, progress_text=progress_text,
     )
     transitions.record(job_id=job.id, kind=kind, before=transitions.NEW, after=Job.QUEUED)
     if send:
@@ -611,10 +615,26 @@ def cancel(*, job: Job, user) -> Job:
 # ----------------------------------------------------------------------------------- the janitor
 
 
+def _lost(now) -> list[Job]:
+    """Queued jobs (locked) whose message is lost: sent over JOB_RESEND_AFTER seconds ago and no
+    longer waiting in their queue, yet not claimed (Redis restarted or was flushed; a worker took
+    the message and died before claiming). Without a way to read the queues (no Redis broker, or
+    it does not answer), those sent over JOB_REDISPATCH seconds ago. A job waiting for another's
+    build (never sent) is sent JOB_REDISPATCH seconds after it was made, in case that build is lost."""
+    queued = Job.objects.select_for_update(skip_locked=True).filter(status=Job.QUEUED).only("id", "kind", "time_limit", "dispatched_at")
+    unsent = list(queued.filter(dispatched_at=None, created_at__lt=now - timedelta(seconds=settings.JOB_REDISPATCH))[:500])
+    sent = list(queued.filter(dispatched_at__lt=now - timedelta(seconds=settings.JOB_RESEND_AFTER))[:2000])
+    waiting = dispatch.waiting({job.kind for job in sent}) if sent else set()
+    if waiting is None:
+        cutoff = now - timedelta(seconds=settings.JOB_REDISPATCH)
+        return unsent + [job for job in sent if job.dispatched_at is not None and job.dispatched_at < cutoff]
+    return unsent + [job for job in sent if job.id not in waiting]
+
+
 def sweep() -> dict:
     """Jobs whose worker went silent go back to the queue (or fail after their last attempt); queued
-    jobs not started long after their message was sent are sent again. Safe to run anywhere, often
-    and concurrently: rows are locked and skipped when another sweep holds them."""
+    jobs whose message was lost are sent again (a duplicate is harmless: claims are exclusive). Safe
+    to run anywhere, often and concurrently: rows are locked and skipped when another sweep holds them."""
     now = timezone.now()
     counts = {"requeued": 0, "failed": 0, "cancelled": 0, "resent": 0}
     with transaction.atomic():
@@ -638,9 +658,7 @@ def sweep() -> dict:
             job.save()
             transitions.record(job_id=job.id, kind=job.kind, before=Job.RUNNING, after=job.status,
                                since=job.started_at, worker=job.worker)
-        lost_before = now - timedelta(seconds=settings.JOB_REDISPATCH)
-        lost = Job.objects.select_for_update(skip_locked=True).filter(status=Job.QUEUED, dispatched_at__lt=lost_before)
-        for job in lost[:500]:
+        for job in _lost(now):
             Job.objects.filter(id=job.id).update(dispatched_at=now)
             transaction.on_commit(partial(dispatch.send, job_id=job.id, kind=job.kind, time_limit=job.time_limit))
             counts["resent"] += 1

@@ -76,10 +76,13 @@ def solve_page(request, owner: str, name: str):
                 errors = {("form" if field == "__all__" else field): m for field, m in exc.message_dict.items()}
                 code = 400
             except services.QuotaExceeded as exc:
-                errors, code = {"form": [str(exc)]}, 429
-    return render(request, "jobs/solve.html", {
+                errors, code, retry_after = {"form": [str(exc)]}, 429, exc.retry_after
+    response = render(request, "jobs/solve.html", {
         "base": page_base(), "repository": repository, "errors": errors, "values": values,
     }, status=code)
+    if code == 429:
+        response["Retry-After"] = str(retry_after)
+    return response
 
 
 @require_POST

@@ -9,34 +9,32 @@ from pathlib import Path
 from django.conf import settings
 from django.db.models import Count, F, Max, Q, Sum
 from django.utils import timezone
-from kombu.transport.redis import PRIORITY_STEPS, Channel as RedisChannel
-
 from puzzlehub.celery import app
+from puzzlehub.jobs.dispatch import queue_keys
 from puzzlehub.jobs.models import Job
 from puzzlehub.ops import counters
 
 # upper bounds (seconds) of the job-duration histogram: from an instant solve to an hour-long build
 DURATION_BUCKETS = (0.1, 0.5, 1, 5, 10, 30, 60, 300, 600, 1800, 3600)
 WORKERS_SEEN_WITHIN = timedelta(days=1)
-PRIORITY_SEPARATOR = RedisChannel.sep
 
 
 def queue_depths() -> dict[str, int]:
     """Messages waiting in each job queue; raises the broker's error when it does not answer.
 
-    Redis: kombu keeps a queue as lists, its name and one per priority step above 0 (name, the
-    separator, the step), all under the broker's key prefix. The embedded filesystem broker: one
+    Redis: kombu keeps a queue as lists (dispatch.queue_keys). The embedded filesystem broker: one
     file per message, named after its queue."""
     client, prefix = counters.broker_redis()
     if client is None:
         folder = Path((app.conf.broker_transport_options or {}).get("data_folder_in", "."))
         return {queue: len(list(folder.glob(f"*.{queue}.msg"))) for queue in settings.PUZZLEHUB_JOB_QUEUES}
+    keys = {queue: queue_keys(queue, prefix) for queue in settings.PUZZLEHUB_JOB_QUEUES}
     with client.pipeline(transaction=False) as pipe:
         for queue in settings.PUZZLEHUB_JOB_QUEUES:
-            for step in PRIORITY_STEPS:
-                pipe.llen(prefix + queue + (f"{PRIORITY_SEPARATOR}{step}" if step else ""))
+            for key in keys[queue]:
+                pipe.llen(key)
         lengths = iter(pipe.execute())
-    return {queue: sum(next(lengths) for _ in PRIORITY_STEPS) for queue in settings.PUZZLEHUB_JOB_QUEUES}
+    return {queue: sum(next(lengths) for _ in keys[queue]) for queue in settings.PUZZLEHUB_JOB_QUEUES}
 
 
 def job_counts() -> dict[tuple[str, str], int]:

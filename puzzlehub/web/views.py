@@ -1,12 +1,15 @@
 """Server-rendered pages. Each view reads through selectors, writes through services, and renders."""
 
+import sys
+
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.paginator import Paginator
-from django.http import JsonResponse
+from django.db import DatabaseError
+from django.http import HttpResponseServerError, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.clickjacking import xframe_options_exempt
@@ -17,6 +20,7 @@ from puzzlehub.accounts import selectors as account_selectors
 from puzzlehub.accounts import services as accounts
 from puzzlehub.algorithms import selectors as algorithm_selectors
 from puzzlehub.algorithms import services as algorithms
+from puzzlehub.jobs import selectors as job_selectors
 from puzzlehub.jobs import services as jobs
 from puzzlehub.repos import exports
 from puzzlehub.repos import selectors as repo_selectors
@@ -156,7 +160,9 @@ def account_settings(request):
             else:
                 messages.success(request, "Profile saved.")
                 return redirect("settings")
-    return _form_page(request, "web/settings.html", {"form": form, "token": accounts.api_token(user=request.user)}, form)
+    return _form_page(request, "web/settings.html", {
+        "form": form, "token": accounts.api_token(user=request.user), "quota": job_selectors.quota_of(request.user),
+    }, form)
 
 
 def user_page(request, owner):
@@ -500,6 +506,21 @@ def bad_request(request, exception=None):
     if request.path.startswith("/api/"):
         return JsonResponse({"detail": reason}, status=400)
     return render(request, "web/400.html", {"message": reason}, status=400)
+
+
+def server_error(request):
+    """An answer that went wrong: JSON on the API, a plain page elsewhere, never a traceback; with
+    the database away (restarting), 503 and Retry-After, JSON on every path. Touches no database:
+    it may be the reason it is here."""
+    error = sys.exc_info()[1]
+    if isinstance(error, DatabaseError):
+        response = JsonResponse({"detail": "the database is not answering; try again in a few seconds"}, status=503)
+        response["Retry-After"] = "5"
+        return response
+    if request.path.startswith("/api/"):
+        return JsonResponse({"detail": "server error"}, status=500)
+    return HttpResponseServerError("<!doctype html><title>Server error</title><h1>Server error</h1>"
+                                   "<p>Something went wrong on our side. Please try again.</p>")
 
 
 def not_found(request, exception=None):

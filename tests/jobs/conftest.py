@@ -38,6 +38,7 @@ REDIS_URL = f"redis://127.0.0.1:6379/{os.environ.get('PUZZLEHUB_TEST_REDIS_DB', 
 JOB_ENV = {
     "PUZZLEHUB_JOB_LEASE": "4",
     "PUZZLEHUB_JOB_HEARTBEAT": "0.5",
+    "PUZZLEHUB_JOB_RESEND_AFTER": "1",
     "PUZZLEHUB_JOB_REDISPATCH": "2",
     "PUZZLEHUB_JANITOR_EVERY": "1",
     "PUZZLEHUB_JOB_ATTEMPTS": "3",
@@ -55,6 +56,7 @@ def job_settings(settings):
     """The test process uses the same short figures as the workers, and no write throttling."""
     settings.JOB_LEASE = float(JOB_ENV["PUZZLEHUB_JOB_LEASE"])
     settings.JOB_HEARTBEAT = float(JOB_ENV["PUZZLEHUB_JOB_HEARTBEAT"])
+    settings.JOB_RESEND_AFTER = float(JOB_ENV["PUZZLEHUB_JOB_RESEND_AFTER"])
     settings.JOB_REDISPATCH = float(JOB_ENV["PUZZLEHUB_JOB_REDISPATCH"])
     settings.JOB_ATTEMPTS = int(JOB_ENV["PUZZLEHUB_JOB_ATTEMPTS"])
     settings.JOB_TIME_GRACE = float(JOB_ENV["PUZZLEHUB_JOB_TIME_GRACE"])

@@ -6,7 +6,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from puzzlehub.jobs import services
+from puzzlehub.jobs import dispatch, services
 from puzzlehub.jobs.models import Job
 
 
@@ -79,11 +79,23 @@ def test_a_cancel_reaches_the_worker_through_its_heartbeat(job):
     assert done.status == Job.CANCELLED and done.progress == 0.4 and done.progress_text == "depth 5"
 
 
-def test_queued_jobs_whose_message_is_old_are_sent_again(job, settings):
+def test_queued_jobs_whose_message_is_no_longer_in_the_queue_are_sent_again(job, settings, broker):
     """(The real resend through Redis to a worker is in test_worker.py.)"""
     assert services.sweep()["resent"] == 0  # just sent: not lost yet
-    old = timezone.now() - timedelta(seconds=settings.JOB_REDISPATCH + 1)
+    old = timezone.now() - timedelta(seconds=settings.JOB_RESEND_AFTER + 1)
     Job.objects.filter(id=job.id).update(dispatched_at=old)
+    dispatch.send(job_id=job.id, kind=job.kind, time_limit=job.time_limit)  # its message waits in the queue
+    assert services.sweep()["resent"] == 0
+    broker.lose_everything()  # Redis restarted: the message is gone
     assert services.sweep()["resent"] == 1
     assert Job.objects.get(id=job.id).dispatched_at > old
     assert services.sweep()["resent"] == 0  # its clock restarted
+
+
+def test_a_job_waiting_for_another_build_is_sent_only_after_the_fallback(job, settings, broker):
+    Job.objects.filter(id=job.id).update(dispatched_at=None)  # never sent: it waits for another's tables
+    between = (settings.JOB_RESEND_AFTER + settings.JOB_REDISPATCH) / 2  # long past the quick resend
+    Job.objects.filter(id=job.id).update(created_at=timezone.now() - timedelta(seconds=between))
+    assert services.sweep()["resent"] == 0
+    Job.objects.filter(id=job.id).update(created_at=timezone.now() - timedelta(seconds=settings.JOB_REDISPATCH + 1))
+    assert services.sweep()["resent"] == 1

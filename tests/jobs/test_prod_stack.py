@@ -150,8 +150,11 @@ def test_requests_and_job_transitions_log_json_and_metrics_follow_them(stack, ma
     wait_for(lambda: Job.objects.get(id=job_id).status == Job.FAILED, timeout=60)
     job = Job.objects.get(id=job_id)
 
-    transitions = [line for name in ("web", "worker") for line in stack.lines(name, strict=name == "web")
-                   if line["logger"] == "puzzlehub.jobs.transitions" and line["job_id"] == job_id]
+    def logged():  # a transition's line is written once its change is committed: a moment after the row shows it
+        lines = [line for name in ("web", "worker") for line in stack.lines(name, strict=name == "web")
+                 if line["logger"] == "puzzlehub.jobs.transitions" and line["job_id"] == job_id]
+        return lines if len(lines) >= 3 else None
+    transitions = wait_for(logged, timeout=10)
     assert [(line["from"], line["to"]) for line in transitions] == [
         ("new", "queued"), ("queued", "running"), ("running", "failed")]
     assert all(line["kind"] == "solve" for line in transitions)

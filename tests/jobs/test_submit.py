@@ -1,7 +1,10 @@
 """Submitting jobs through the API: validation before queueing, quotas, visibility, listing, dedupe
 and attach. These tests run inside a transaction that is rolled back, so no message is ever sent."""
 
+from datetime import timedelta
+
 import pytest
+from django.utils import timezone
 
 from puzzlehub.jobs.models import Job
 from solver import api as solver_api
@@ -120,6 +123,25 @@ def test_a_user_has_at_most_the_quota_of_active_jobs(alice, repo, client_for, se
     assert Job.objects.filter(user=alice).count() == 2
     Job.objects.filter(user=alice).update(status=Job.SUCCEEDED)  # finished jobs do not count
     assert client.post(solves_url(repo), {"scramble": "F"}, format="json").status_code == 202
+
+
+def test_a_quota_refusal_says_when_to_retry(alice, repo, client_for, settings):
+    settings.JOB_QUOTA = 2
+    client = client_for(alice)
+    first, second = (client.post(solves_url(repo), {"scramble": s, "time_limit": t}, format="json").json()["id"]
+                     for s, t in (("R", 30), ("U", 50)))
+    # all queued: the first would take at most its time limit once started
+    refused = client.post(solves_url(repo), {"scramble": "F"}, format="json")
+    assert refused.status_code == 429 and refused["Retry-After"] == "30"
+    assert refused.json()["retry_after"] == 30
+    assert "try again in 30 s" in refused.json()["detail"] and "waiting for a worker" in refused.json()["detail"]
+    # the second has run 45 s of its 50: it ends first, within 5 s
+    Job.objects.filter(id=second).update(status=Job.RUNNING, started_at=timezone.now() - timedelta(seconds=45))
+    refused = client.post(solves_url(repo), {"scramble": "F"}, format="json")
+    assert 4 <= int(refused["Retry-After"]) <= 5
+    assert (f"try again in {refused['Retry-After']} s, when job {second} reaches its time limit at the latest"
+            in refused.json()["detail"])
+    assert Job.objects.filter(user=alice).count() == 2 and Job.objects.get(id=first).status == Job.QUEUED
 
 
 def test_a_solved_state_answers_from_the_stored_result_on_the_same_canonical_puzzle(alice, make_user, make_repo, repo, client_for, cube3):

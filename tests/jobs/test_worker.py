@@ -103,16 +103,34 @@ def test_a_worker_killed_with_sigkill_mid_job_is_replaced_by_another_and_one_res
     assert Job.objects.count() == 1
 
 
-def test_a_queued_job_whose_message_was_lost_is_sent_again_by_the_janitor(workers, transactional_db, broker, submit, cube3):
+def test_jobs_whose_messages_were_lost_finish_within_seconds_each_exactly_once(workers, transactional_db, broker,
+                                                                               submit, cube3):
+    """Redis loses the queued messages (restarted without persistence: this run's keys deleted)
+    while five jobs (the quota) wait. With the production figures (janitor every 3 s, resend after 5 s, the old
+    fallback after 300 s) every job finishes within seconds of a worker coming up, each run once."""
     if "main" in workers.running:
         workers.kill("main", signal.SIGTERM)
-    job_id = submit(scramble="B U'")
-    assert broker.queued("solve") >= 1  # sent on commit, before the response (with any old janitor messages)
-    broker.lose_everything()  # Redis restarted without persistence: the message is gone
-    workers.start("main")
-    job = finished(job_id, timeout=60)
-    assert job.status == Job.SUCCEEDED and job.attempts == 1 and job.dispatched_at > job.created_at
-    assert_solves(cube3, job)
+    job_ids = [submit(scramble=scramble) for scramble in ("B U'", "R U", "F2 L", "D R'", "U2 B")]
+    assert broker.queued("solve") >= len(job_ids)  # sent on commit, before the response
+    broker.lose_everything()
+    assert broker.queued("solve") == 0
+    production = {"PUZZLEHUB_JANITOR_EVERY": "3", "PUZZLEHUB_JOB_RESEND_AFTER": "5", "PUZZLEHUB_JOB_REDISPATCH": "300"}
+    try:
+        workers.start("resend", concurrency=2, env=production)
+        ready = time.monotonic()
+        jobs = [finished(job_id, timeout=60) for job_id in job_ids]
+        took = time.monotonic() - ready
+        time.sleep(2)  # any second message sent for a job arrives and finds nothing to do
+    finally:
+        workers.kill("resend", signal.SIGTERM)
+    assert took < 10, f"the lost jobs finished {took:.1f} s after the worker was ready"
+    for job in jobs:
+        job.refresh_from_db()
+        assert job.status == Job.SUCCEEDED and job.attempts == 1, (job.id, job.status, job.attempts, job.error)
+        assert job.dispatched_at > job.created_at  # sent again by the janitor
+        assert_solves(cube3, job)
+    log = workers.logs["resend"].read_text()
+    assert sum(f"job {job_id} (solve): queued -> running" in log for job_id in job_ids) == len(job_ids)
 
 
 def test_duplicate_messages_run_a_job_once(worker, submit, cube3):

@@ -1,0 +1,163 @@
+"""Load on the production stack (`deploy/prod` on private services, bench/prodstack.py) from locust:
+pages, API reads, API writes (stars) and solve submissions mixed, at fixed request rates for a
+bounded time each, every request to 127.0.0.1.
+
+    .venv/bin/python bench/bench_load.py [--rates 50,200,500] [--seconds 20]
+
+Each rate: as many locust users as requests per second, each sending one request a second
+(constant throughput), so the rate is offered whatever the answers' latency (up to 1 s). Printed per
+rate and per kind of request: requests, errors, achieved rate, p50 and p99 latency; the load average
+of the machine beside it (the machine has 2 cores, shared: locust runs on them too). Goals
+(issue 16): 0 errors and p99 < 200 ms for reads at 200 rps. Figures, not pass/fail.
+"""
+
+from __future__ import annotations
+
+import locust  # noqa: I001  (first: it patches the standard library for gevent)
+from locust import FastHttpUser, constant_throughput, task
+from locust.env import Environment
+
+import argparse
+import os
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from prodstack import Stack, wait  # noqa: E402
+
+PAGES = ["/", "/puzzlehub/cube3/", "/puzzlehub/cube2/", "/puzzlehub/", "/?q=cube"]
+READS = ["/api/repos/", "/api/repos/puzzlehub/cube3/", "/api/repos/puzzlehub/cube2/algorithms/",
+         "/api/repos/puzzlehub/cube2/revisions/"]
+CUBE2_MOVES = ["U", "U'", "U2", "R", "R'", "R2", "F", "F'", "F2"]
+TOKENS: list[str] = []
+
+
+class Visitor(FastHttpUser):
+    """Four requests in ten: a page; four: an API read; one: a star or unstar; one: a solve."""
+
+    wait_time = constant_throughput(1)
+
+    def on_start(self):
+        self.headers = {"Authorization": f"Token {random.choice(TOKENS)}"}
+
+    @task(4)
+    def page(self):
+        path = random.choice(PAGES)
+        self.client.get(path, name=f"page {path}")
+
+    @task(4)
+    def read(self):
+        path = random.choice(READS)
+        self.client.get(path, name=f"read {path}")
+
+    @task(1)
+    def write(self):
+        method = random.choice(["PUT", "DELETE"])
+        self.client.request(method, "/api/repos/puzzlehub/cube3/star/", headers=self.headers, name="write star")
+
+    @task(1)
+    def solve(self):
+        scramble = " ".join(random.choice(CUBE2_MOVES) for _ in range(random.randint(3, 9)))
+        self.client.post("/api/repos/puzzlehub/cube2/solves/", json={"scramble": scramble}, headers=self.headers,
+                         name="solve submit")
+
+
+def kind(name: str) -> str:
+    return name.split(" ", 1)[0]
+
+
+def run_rate(host: str, rate: int, seconds: float) -> dict:
+    env = Environment(user_classes=[Visitor], host=host, events=locust.events)
+    runner = env.create_local_runner()
+    runner.start(rate, spawn_rate=max(rate / 2, 1))
+    time.sleep(3)  # users spawned and settled
+    env.stats.reset_all()
+    started = time.monotonic()
+    time.sleep(seconds)
+    took = time.monotonic() - started
+    by_kind: dict[str, list] = {}
+    for entry in env.stats.entries.values():
+        by_kind.setdefault(kind(entry.name), []).append(entry)
+    runner.quit()
+    rows = {}
+    for name, entries in sorted(by_kind.items()):
+        merged = locust.stats.StatsEntry(env.stats, name, "")
+        for entry in entries:
+            merged.extend(entry)
+        rows[name] = merged
+    total = env.stats.total
+    rows["all"] = total
+    return {"took": took, "rows": rows, "load": os.getloadavg()[0],
+            "errors": {f"{e.method} {e.name}: {e.error}": e.occurrences for e in env.stats.errors.values()}}
+
+
+def make_users(stack: Stack, count: int) -> list[str]:
+    stack.django()
+    from puzzlehub.accounts import services as accounts
+
+    return [accounts.api_token(user=accounts.create_user(username=f"load{i}", email=f"load{i}@example.org",
+                                                         password="pw-" + "x" * 12)) for i in range(count)]
+
+
+def wait_for_workers(stack: Stack) -> float:
+    """Seconds until a solve worker answers (after its warm-up: workers.warm)."""
+    from puzzlehub.jobs import services
+    from puzzlehub.jobs.models import Job
+    from puzzlehub.repos.models import Repository
+
+    started = time.monotonic()
+    user = Job._meta.get_field("user").related_model.objects.get(username="load0")
+    job = services.submit_solve(user=user, repository=Repository.objects.get(owner__username="puzzlehub", name="cube2"),
+                                scramble="R U")
+    wait(lambda: Job.objects.get(id=job.id).finished, 900, every=0.5)
+    return time.monotonic() - started
+
+
+def jobs_summary() -> dict:
+    from django.db.models import Count
+
+    from puzzlehub.jobs.models import Job
+    jobs = Job.objects.filter(user__username__startswith="load")
+    summary = dict(jobs.values_list("status").annotate(n=Count("id")))
+    return summary | {"why failed": sorted({error[:100] for error in jobs.filter(status=Job.FAILED).values_list(
+        "error", flat=True)})}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--rates", default="50,200,500")
+    parser.add_argument("--seconds", type=float, default=20)
+    parser.add_argument("--port", type=int, default=int(os.environ.get("BENCH_LOAD_PORT", "8391")))
+    parser.add_argument("--redis-port", type=int, default=int(os.environ.get("BENCH_REDIS_PORT", "6392")))
+    args = parser.parse_args()
+    stack = Stack(name="puzzlehub-bench-load", port=args.port, redis_port=args.redis_port, env={
+        "PUZZLEHUB_JOB_QUOTA": "1000000", "PUZZLEHUB_WRITE_RATE": "1000000/min",
+    })
+    started = time.monotonic()
+    stack.start()
+    try:
+        TOKENS.extend(make_users(stack, 50))
+        warm = wait_for_workers(stack)
+        print(f"stack up in {time.monotonic() - started:.0f} s (workers answered {warm:.0f} s after the site): gunicorn "
+              f"{stack.env.get('WEB_CONCURRENCY') or '2 per core + 1'} processes, workers solve x2, pdb, discover, beat")
+        for rate in (int(r) for r in args.rates.split(",")):
+            result = run_rate(stack.url, rate, args.seconds)
+            print(f"\n{rate} rps offered for {result['took']:.0f} s (load average {result['load']:.1f} at the end)")
+            print(f"  {'kind':<8} {'requests':>9} {'errors':>7} {'rps':>7} {'p50 ms':>7} {'p99 ms':>7}")
+            for name, row in result["rows"].items():
+                print(f"  {name:<8} {row.num_requests:>9} {row.num_failures:>7} {row.num_requests / result['took']:>7.1f} "
+                      f"{row.get_response_time_percentile(0.5) or 0:>7.0f} {row.get_response_time_percentile(0.99) or 0:>7.0f}")
+            for error, n in list(result["errors"].items())[:5]:
+                print(f"    {n} x {error}"[:200])
+        deadline = time.monotonic() + 30
+        wait(lambda: jobs_summary().get("queued", 0) == 0 or time.monotonic() > deadline, 60, every=1)
+        print(f"\nsolve jobs submitted by the load, 30 s after it: {jobs_summary()}")
+    finally:
+        stack.stop()
+
+
+if __name__ == "__main__":
+    main()
