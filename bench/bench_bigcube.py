@@ -22,9 +22,14 @@ from solver import perm
 from solver.special.bigcube import reduction
 from solver.special.bigcube.model import BigCube, slice_quarter_turns
 
-# Published figures (catalog-style block turns), for scale: the issue's own measurement of a
-# dedicated 5x5x5 reduction solver on this machine (20 random states, about 9 s each).
-PUBLISHED = {5: "71 (dedicated 5x5x5 reduction solver, issue #17)"}
+# Published averages over random states, in outer block turns (a face or wide turn counts 1, as
+# our catalog turns), for scale; sources in docs/bigcube.md.
+PUBLISHED = {
+    4: "44.4 (cs0x7f TPR-4x4x4-Solver, 2000 states); 65 (dwalton76 NxNxN solver)",
+    5: "~71 (cs0x7f cube555: reduction 51-52 + 3x3x3; issue #17 measured 71 here); 119 (dwalton76)",
+    6: "214 (dwalton76 NxNxN solver)",
+    7: "304 (dwalton76 NxNxN solver)",
+}
 
 
 def _run(n: int, states: list[str], time_limit: float, short_phases: bool = True):

@@ -104,7 +104,15 @@ class Celery:
             self.process = subprocess.Popen([sys.executable, "-m", "celery", "-A", "workers", *args], cwd=ROOT,
                                             env=dict(os.environ, PYTHONPATH=str(ROOT)), stdout=out,
                                             stderr=subprocess.STDOUT, start_new_session=True)
-        wait(lambda: ready in log.read_bytes(), 600)  # the first warm-up on a machine builds tables
+        wait(lambda: ready in log.read_bytes() or self._died(log), 600)  # the first warm-up builds tables
+
+    def _died(self, log: Path) -> bool:
+        """A process that ended before it was ready stops the bench with its log's end (rather than
+        a silent wait for the warm-up's whole allowance)."""
+        if self.process.poll() is None:
+            return False
+        tail = log.read_bytes().decode(errors="replace").strip().splitlines()[-15:]
+        raise SystemExit(f"{self.name} exited with {self.process.returncode} before it was ready:\n" + "\n".join(tail))
 
     def owns(self, pid: int) -> bool:
         try:

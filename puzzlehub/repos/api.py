@@ -10,7 +10,7 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from puzzlehub.repos import selectors, services
+from puzzlehub.repos import exports, selectors, services
 from puzzlehub.repos.models import Repository
 from puzzlehub.rest import created, int_param, validated
 
@@ -214,6 +214,20 @@ class RevisionDetail(APIView):
         repository = selectors.get_repository(owner=owner, name=name, user=request.user)
         revision = selectors.get_revision(repository=repository, number=number)
         return Response(RevisionDetailSerializer(revision, context={"request": request}).data)
+
+
+class Export(APIView):
+    """The definition as a file to download: `native` (YAML), `kpuzzle` (KPuzzle JSON) or `ksolve`
+    (a ksolve/twsearch .tws); the head revision, or revision `number`. Whoever may read the
+    repository may export it (others get 404); a format that cannot hold the puzzle (several
+    solved states, guarded moves) is a 400 naming `format` and the reason."""
+
+    @extend_schema(responses={(200, "application/yaml"): str, (200, "application/json"): dict,
+                              (200, "text/plain"): str, 400: dict}, summary="Download the definition in a format",
+                   parameters=[OpenApiParameter("fmt", str, OpenApiParameter.PATH, enum=list(exports.FORMATS))])
+    def get(self, request, owner, name, fmt, number=None):
+        repository = selectors.get_repository(owner=owner, name=name, user=request.user)
+        return exports.exported(selectors.get_revision(repository=repository, number=number), fmt)
 
 
 class Fork(APIView):

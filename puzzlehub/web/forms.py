@@ -51,7 +51,7 @@ class RepositorySettingsForm(forms.Form):
 
 class RevisionForm(forms.Form):
     definition = forms.CharField(widget=forms.Textarea(attrs={"rows": 22, "class": "code", "spellcheck": "false"}),
-                                 strip=False)
+                                 strip=False, help_text=RepositoryForm.base_fields["definition"].help_text)
     message = forms.CharField(required=False, max_length=500, label="What changed?")
 
 

@@ -18,6 +18,7 @@ from puzzlehub.accounts import services as accounts
 from puzzlehub.algorithms import selectors as algorithm_selectors
 from puzzlehub.algorithms import services as algorithms
 from puzzlehub.jobs import services as jobs
+from puzzlehub.repos import exports
 from puzzlehub.repos import selectors as repo_selectors
 from puzzlehub.repos import services as repos
 from puzzlehub.web import forms, player
@@ -204,6 +205,7 @@ def repository_page(request, owner, name):
         "is_owner": request.user.is_authenticated and repository.owner_id == request.user.id,
         "fork_form": forms.ForkForm(initial={"name": repository.name}),
         "algorithm_form": forms.AlgorithmForm(),
+        "downloads": exports.offered(head),
     })
 
 
@@ -279,6 +281,7 @@ def revision_page(request, owner, name, number):
         "repo": repository, "revision": revision, "previous": previous,
         "drawing": _drawing(revision, label=f"{repository.full_name}@{revision.number}"),
         "player": _player(request, repository, revision),
+        "downloads": exports.offered(revision),
     })
 
 

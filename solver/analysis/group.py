@@ -83,9 +83,10 @@ def orbit_chains(defn) -> tuple[StabChain, ...]:
     for orbit in model.orbits:
         index = {x: i for i, x in enumerate(orbit.stickers)}
         images = sorted({tuple(index[g[x]] for x in orbit.stickers) for g in gens})
-        chain = StabChain(len(index), images)
+        bound = wreath_bound(orbit, images)
+        chain = StabChain(len(index), images, bound=bound)
         if not chain.complete and not chain.truncated:
-            chain.complete = chain.order == wreath_bound(orbit, images)
+            chain.complete = chain.order == bound
         out.append(chain)
     return tuple(out)
 
@@ -162,10 +163,11 @@ def move_group(defn) -> MoveGroup:
              if (oi, s) in pinned for x in slot]
     rest = [x for oi, o in enumerate(model.orbits) for s, slot in enumerate(o.slots)
             if (oi, s) not in pinned for x in slot]
-    chain = StabChain(defn.stickers, gens, first + rest, max_entries=_chain_room(defn.stickers, model))
+    bound = orbit_upper_bound(defn)  # proves most puzzles' chains without Sims' verification
+    chain = StabChain(defn.stickers, gens, first + rest, max_entries=_chain_room(defn.stickers, model), bound=bound)
     exact = chain.complete
     if not exact:
-        exact = chain.order == orbit_upper_bound(defn)
+        exact = chain.order == bound
         chain.complete = exact
     moved_first = sum(1 for lv in chain.levels if lv.point in set(first))
     tiles: tuple = ()

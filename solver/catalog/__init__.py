@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from typing import Callable
 
 from solver.catalog import (
-    ball_ring, cubes, cuboids, dino, flipit, globe, little_chop, loopover, megaminx, octahedra, pyraminx, rex, skewb,
-    sliding, wreath,
+    ball_ring, cubes, cuboids, dino, flipit, globe, little_chop, loopover, megaminx, octahedra, pyraminx, rex, shapes,
+    skewb, sliding, wreath,
 )
 from solver.errors import DefinitionError
 
@@ -55,6 +55,9 @@ FAMILIES = (
            ("globe-2x4", "globe-3x4", "globe-2x6", "globe-4x8", "globe-33x25")),
     Family(rf"flipit-{N}", "flipit-N", (flipit.SIZES,), flipit.build, flipit.describe,
            tuple(f"flipit-{n}" for n in range(5, 9))),
+    # the well-known named shapes, built from their cuts (solver.geometry)
+    *(Family(re.escape(name), name, (), lambda name: shapes.build(name), lambda name=name: shapes.describe(name),
+             (name,)) for name in shapes.BY_CATALOG_NAME),
 )
 ALIASES = {alias: "cuboid-{}x{}x{}".format(*dims) for alias, dims in cuboids.ALIASES.items()}
 
@@ -62,7 +65,7 @@ ALIASES = {alias: "cuboid-{}x{}x{}".format(*dims) for alias, dims in cuboids.ALI
 # the names people search for, beyond the catalog's own
 NICKNAMES = {
     "cube2": ["pocket-cube"], "cube3": ["rubik", "rubiks-cube"], "cube4": ["rubiks-revenge"],
-    "cube5": ["professors-cube"], "megaminx": ["dodecahedron"], "pyraminx": ["tetrahedron"],
+    "cube5": ["professors-cube"], "megaminx": ["dodecahedron"], "pyraminx": ["tetrahedron", "tetraminx"],
     "sliding-4x4": ["15-puzzle", "fifteen"], "sliding-3x3": ["8-puzzle"],
 }
 # shown first among the popular puzzles of a fresh install
@@ -73,6 +76,8 @@ FAVOURITES = ("cube3", "cube2", "cube4", "megaminx", "pyraminx", "skewb", "slidi
 def topics(name: str) -> list[str]:
     """Search words for a catalog puzzle: its family, its size (`3x3x3` and `3x3` for cube3) and
     nicknames (`rubik`)."""
+    if name in shapes.BY_CATALOG_NAME:
+        return shapes.topics(name) + NICKNAMES.get(name, [])
     family = re.match(r"[a-z]+", ALIASES.get(name, name)).group(0)
     words = [family]
     sizes = [int(v) for v in re.findall(r"\d+", ALIASES.get(name, name))]
@@ -123,4 +128,4 @@ def build(name: str) -> dict:
 
 def describe(name: str) -> str:
     family, params = _resolve(name)
-    return family.describe(*params)
+    return family.describe(*params) + shapes.same_as_note(name)

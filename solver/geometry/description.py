@@ -104,8 +104,9 @@ class Description:
 
     @property
     def slug(self) -> str:
-        """A definition name: the puzzle's name with anything but letters, digits, . and _ as -."""
-        return re.sub(r"[^A-Za-z0-9_.]+", "-", self.name or "shape").strip("-") or "shape"
+        """A definition name: the puzzle's name without apostrophes, anything else but letters,
+        digits, . and _ as - (`christophers-jewel`; the catalog lists named shapes so)."""
+        return re.sub(r"[^A-Za-z0-9_.]+", "-", (self.name or "shape").replace("'", "")).strip("-") or "shape"
 
 
 def _key(name: str) -> str:

@@ -115,7 +115,7 @@ class _Side:
         return out[::-1]
 
 
-CHUNK_BYTES = 1 << 24  # neighbours made between two looks at the budget (a whole layer's are gigabytes)
+CHUNK_BYTES = 1 << 21  # neighbours made between two looks at the budget (a whole layer's are gigabytes; a chunk is a Python step per state, so small)
 
 
 def _bidirectional_layers(codec: Codec, start: bytes, budget: Budget) -> tuple[list[str] | None, int]:

@@ -39,14 +39,21 @@ CHUNK = 20_000  # frontier states per compiled call between budget checks
 
 
 class Side:
+    """One side's layers, each a sorted array of ranks; they are disjoint, so together they are
+    the states seen (kept apart: merging them into one sorted array took seconds on big layers
+    with no look at the clock)."""
+
     def __init__(self, search, pz, seeds: np.ndarray):
         self.search, self.pz = search, pz
         self.layers = [_sorted_set(seeds)]
-        self.seen = self.layers[0]
 
     @property
     def frontier(self) -> np.ndarray:
         return self.layers[-1]
+
+    @property
+    def size(self) -> int:
+        return sum(len(layer) for layer in self.layers)
 
     def successors(self, ranks: np.ndarray) -> np.ndarray:
         s = self.search
@@ -54,22 +61,48 @@ class Side:
         _expand(ranks, self.pz, s.r.factors, s.r.groups, s.r.pieces, s.start, s.n_moves, out)
         return out
 
+    def seen(self, xs: np.ndarray, budget: Budget, nodes: int, layers: list[np.ndarray] | None = None) -> np.ndarray:
+        """Which of the sorted xs are in this side's `layers` (default all), a chunk at a time."""
+        found = np.zeros(len(xs), dtype=bool)
+        for i in range(0, len(xs), CHUNK * 8):
+            part = xs[i : i + CHUNK * 8]
+            for layer in self.layers if layers is None else layers:
+                found[i : i + len(part)] |= _members(layer, part)
+            budget.tick(nodes, len(self.layers))
+        return found
+
     def grow(self, budget: Budget, nodes: int) -> np.ndarray:
-        """The next layer; the frontier is expanded in chunks so a budget is checked often."""
+        """The next layer. The frontier is expanded in chunks, and their successors merged range by
+        range of ranks, so the budget is checked often whatever the layer's size."""
         parts = []
         for i in range(0, len(self.frontier), CHUNK):
             parts.append(_sorted_set(self.successors(self.frontier[i : i + CHUNK])))
             budget.tick(nodes + i, len(self.layers))
-        new = _sorted_set(np.concatenate(parts)) if parts else np.zeros(0, dtype=np.int64)
-        new = new[~_members(self.seen, new)]
+        # with moves that can be undone, a neighbour of the frontier lies in it or the layer before
+        older = None if self.search.model.guarded else self.layers[-2:]
+        new = []
+        for lo, hi in _rank_ranges(parts, CHUNK * self.search.n_moves):
+            piece = _sorted_set(np.concatenate([p[np.searchsorted(p, lo) : np.searchsorted(p, hi)] for p in parts]))
+            new.append(piece[~self.seen(piece, budget, nodes, older)])
+        new = np.concatenate(new) if new else np.zeros(0, dtype=np.int64)
         self.layers.append(new)
-        seen = np.concatenate([self.seen, new])
-        seen.sort(kind="stable")  # radix sort for integers
-        self.seen = seen
         return new
 
     def depth_of(self, x: int) -> int:
         return next((d for d, layer in enumerate(self.layers) if _member(layer, x)), -1)
+
+
+def _rank_ranges(parts: list[np.ndarray], size: int) -> list[tuple[int, int]]:
+    """Consecutive [lo, hi) rank ranges covering every sorted part, each holding about `size` of
+    their ranks (bounds from a sample of them)."""
+    total = sum(len(p) for p in parts)
+    if not total:
+        return []
+    step = max(1, min(len(p) for p in parts if len(p)) // 64)
+    sample = np.unique(np.concatenate([p[::step] for p in parts]))
+    cuts = sample[np.linspace(0, len(sample), max(1, total // size) + 1, dtype=np.int64)[1:-1]]
+    bounds = [0, *np.unique(cuts).tolist(), np.iinfo(np.int64).max]
+    return list(zip(bounds[:-1], bounds[1:]))
 
 
 class BidirectionalSearch:
@@ -86,11 +119,12 @@ class BidirectionalSearch:
         while not len(meet):
             side, other = (fwd, back) if len(fwd.frontier) <= len(back.frontier) else (back, fwd)
             if not len(side.frontier):
-                return None, len(fwd.seen) + len(back.seen)
-            new = side.grow(budget, len(fwd.seen) + len(back.seen))
-            meet = new[_members(other.seen, new)]
+                return None, fwd.size + back.size
+            nodes = fwd.size + back.size
+            new = side.grow(budget, nodes)
+            meet = new[other.seen(new, budget, nodes)]
         x = min(meet, key=lambda y: fwd.depth_of(y) + back.depth_of(y))
-        return self._path(fwd, back, int(x)), len(fwd.seen) + len(back.seen)
+        return self._path(fwd, back, int(x)), fwd.size + back.size
 
     def _path(self, fwd: Side, back: Side, x: int) -> list[int]:
         moves_to_x = []

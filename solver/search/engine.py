@@ -4,6 +4,9 @@ Methods (`method=`):
 - "table": walk down the full distance table (God's algorithm); optimal. Chosen when the whole
   state space fits the memory budget.
 - "ida": IDA* over pieces with pattern databases chosen under the budget; optimal.
+- "phases": phase by phase down a chain of subgroups chosen from the moves (solver.search.multiphase:
+  Kociemba-like power chains, block building by dropping moves), the finisher for what no phase
+  reaches; when no chain fits or none answers, the fallback below. Labelled optimal False.
 - "fallback": phase by phase: pieces are brought home a few at a time (in the order of the
   planned databases, one class at a time inside each), each phase an optimal IDA* whose goal is
   "these pieces home" with databases over exactly the pieces homed so far; a phase that does not
@@ -14,7 +17,7 @@ Methods (`method=`):
   puzzle's states rank into 64 bits, else the plain search on sticker states.
 - "bfs": the plain breadth-first search on sticker states (the reference; small puzzles only).
 
-Without a method: "table" when it fits, else "ida" when `optimal` (or "fallback" when not) if
+Without a method: "table" when it fits, else "ida" when `optimal` (or "phases" when not) if
 some pattern database fits, else "bidir". Tables are built on first use and kept in the cache
 folder (PUZZLEHUB_CACHE).
 """
@@ -33,7 +36,7 @@ from solver.definition.model import Definition
 from solver.engine import Codec, State
 from solver.errors import PuzzleError
 from solver.recent import Recent
-from solver.search import bfs, pdb, table
+from solver.search import bfs, multiphase, pdb, table
 from solver.search.astar import astar
 from solver.search.bidir import BidirectionalSearch
 from solver.search.budget import Budget, Stopped
@@ -122,7 +125,7 @@ def _solve(defn: Definition, state: State, optimal: bool, method: str | None, bu
         if plan.full is not None:
             method = "table"
         elif plan.databases:
-            method = "ida" if optimal else "fallback"
+            method = "ida" if optimal else "phases"
         elif not optimal and not model.guarded:  # orbits too large for any table: the finisher
             method = "fallback"
         elif full_size(model) is not None:
@@ -135,8 +138,11 @@ def _solve(defn: Definition, state: State, optimal: bool, method: str | None, bu
         if near.moves is not None or near.stopped == "cancelled":
             near.seconds = budget.elapsed
             return near
-    runner = {"table": _table, "ida": _ida, "fallback": _fallback, "astar": _astar, "bidir": _bidir}[method]
-    result = runner(model, plan, loc, goal_views, budget)
+    if method == "phases":
+        result = _phases(defn, state, model, plan, loc, goal_views, budget)
+    else:
+        runner = {"table": _table, "ida": _ida, "fallback": _fallback, "astar": _astar, "bidir": _bidir}[method]
+        result = runner(model, plan, loc, goal_views, budget)
     if chosen and result.extra.get("refused") and budget.remaining() != 0:
         result = _without_table(model, loc, goal_views, budget)
     result.seconds = budget.elapsed
@@ -283,15 +289,44 @@ ALGORITHM_SHARE = 0.85  # of the time left, at most, for the finisher's one-time
 RETRY_SECONDS = 2.0  # time left for going on with that search when it was cut short (it restarts in about a second)
 
 
+PHASES_SHARE = 0.7  # of the time left for the chains; the rest stays for the fallback if none answers
+
+
+def _phases(defn, state, model, plan, loc, goal_views, budget) -> SolveResult:
+    """The fallback's short optimal try, then the chains of solver.search.multiphase, then the
+    fallback's phases when no chain fits or answers."""
+    first = _first_try(model, plan, loc, goal_views, budget, "phases")
+    if first.moves is not None or first.stopped == "cancelled":
+        return first
+    if not model.guarded:
+        left = budget.remaining()
+        try:
+            moves, info = multiphase.solve(defn, state, budget.part(None if left is None else left * PHASES_SHARE))
+        except Stopped as stop:
+            if stop.reason == "cancelled" or budget.remaining() == 0:
+                return SolveResult(None, False, "phases", complete=False, stopped=stop.reason)
+            moves, info = None, {}
+        if moves is not None:
+            return SolveResult(moves, False, "phases", nodes=first.nodes, extra=info)
+    result = solve_by_phases(model, plan, loc, goal_views, budget)
+    result.nodes += first.nodes
+    return result
+
+
+def _first_try(model, plan, loc, goal_views, budget, method) -> SolveResult:
+    """A short optimal try: near states are solved exactly and fast."""
+    left = budget.remaining()
+    if not (plan.databases or plan.full is not None):
+        return SolveResult(None, False, method)
+    quick = budget.part(FIRST_TRY * (left if left is not None else 10))
+    return _search(model, _heuristic(model, plan, quick), loc, goal_views, quick, 1, method)
+
+
 def _fallback(model, plan, loc, goal_views, budget) -> SolveResult:
     """A short optimal try (near states are solved exactly and fast), then the phases."""
-    left = budget.remaining()
-    first = SolveResult(None, False, "fallback")
-    if plan.databases or plan.full is not None:
-        quick = budget.part(FIRST_TRY * (left if left is not None else 10))
-        first = _search(model, _heuristic(model, plan, quick), loc, goal_views, quick, 1, "fallback")
-        if first.moves is not None or first.stopped == "cancelled":
-            return first
+    first = _first_try(model, plan, loc, goal_views, budget, "fallback")
+    if first.moves is not None or first.stopped == "cancelled":
+        return first
     result = solve_by_phases(model, plan, loc, goal_views, budget)
     result.nodes += first.nodes
     return result

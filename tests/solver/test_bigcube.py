@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from solver import perm
 from solver.errors import StateError, UnreachableError
 from solver.special.bigcube import reduction
-from solver.special.bigcube.model import BigCube, Layer
+from solver.special.bigcube.model import BigCube, Layer, merge_turns
 
 few = settings(deadline=None, max_examples=4)
 
@@ -97,3 +97,22 @@ def test_bad_states_are_refused():
     moved[x_centre], moved[t_centre] = moved[t_centre], moved[x_centre]
     with pytest.raises(UnreachableError, match="colours their places need"):
         reduction.solve_big_cube("".join(moved), n)
+
+
+@pytest.mark.parametrize("turns, merged", [
+    ("U D U'", "D"),             # across a commuting turn of the same axis
+    ("Rw R L Rw'", "R L"),       # wide and plain turns of one axis commute
+    ("U2 U2", ""),
+    ("R U R'", "R U R'"),        # another axis in between: nothing merges
+    ("3Rw 3Rw 3Rw", "3Rw'"),
+])
+def test_merge_turns(turns, merged):
+    assert merge_turns(turns.split()) == merged.split()
+    cube = BigCube(7)
+    states = []
+    for sequence in (turns.split(), merged.split()):
+        state = cube.solved()
+        for name in sequence:
+            state = perm.apply(cube.named_moves[name], state)
+        states.append("".join(state))
+    assert states[0] == states[1]

@@ -13,7 +13,9 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver import api, perm
+from solver import api, catalog, perm
+from solver.analysis import borrowed
+from solver.catalog import shapes as catalog_shapes
 from solver.catalog.geometry import rotation
 from solver.definition.canonical import content_hash
 from solver.definition.formats import load_data, load_text
@@ -171,6 +173,35 @@ def test_definitions_resolve_shapes_and_named_shapes():
     with pytest.raises(DefinitionError, match="cuts are spheres"):
         api.load("shape:rex")  # spherical cuts: the catalog's rex, not a shape
     assert api.load("rex").stickers == 54
+
+
+def test_the_catalog_lists_the_well_known_named_shapes_once():
+    listed = catalog.names()
+    for name in ("master-pyraminx", "gigaminx", "pyraminx-crystal", "helicopter", "christophers-jewel"):
+        assert name in listed and catalog.build(name)["name"] == name
+        assert "named shape" in catalog.describe(name)
+    assert catalog.topics("christophers-jewel") == ["shape", "octahedron", "christophers", "jewel"]
+    assert "tetraminx" in catalog.topics("pyraminx")  # the catalog's pyraminx is that shape: found by its name
+    # a named shape resolves to the catalog's puzzle under the shape's name, however it is written
+    assert content_hash(api.load("Christopher's Jewel")) == content_hash(load_data(catalog.build("christophers-jewel")))
+    assert content_hash(api.load("shape:gigaminx")) == content_hash(api.load("gigaminx"))
+    # the puzzles the catalog builds itself are listed once, under their own names, with the shape
+    # that is the same puzzle named in their description
+    for own, shape in (("dino", "dino"), ("fto", "fto"), ("skewb", "skewb"), ("megaminx", "megaminx"),
+                       ("pyraminx", "tetraminx")):
+        assert listed.count(own) == 1 and "tetraminx" not in listed
+        assert f"named shape '{shape}'" in catalog.describe(own)
+        assert api.info(api.load(f"shape:{shape}"))["state_count"] % api.info(api.load(own))["state_count"] == 0
+    assert "rex" in listed and "named shape" not in catalog.describe("rex")  # no shape: spherical cuts
+    assert len(listed) == len(set(listed))
+
+
+def test_the_catalog_shapes_stay_out_of_the_drawing_lookup_a_request_makes():
+    # borrowable() runs in the site's request for a definition without a layout: cutting the 25
+    # shapes would add 3-7 s to it
+    borrowed._drawn_catalog.cache_clear()
+    listed = {name for names in borrowed._drawn_catalog().values() for name in names}
+    assert "cube3" in listed and not listed & set(catalog_shapes.BY_CATALOG_NAME)
 
 
 def test_every_named_shape_builds_and_loads():

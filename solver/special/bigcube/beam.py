@@ -38,14 +38,6 @@ class Stuck(Exception):
     """The best score has not improved for STALL depths: a wider beam is needed."""
 
 
-class Partial(Exception):
-    """Stuck or out of time; `path` reaches the best acceptable state seen (see search)."""
-
-    def __init__(self, message: str, path: list[int] | None):
-        super().__init__(message)
-        self.path = path
-
-
 STALL = 6
 SCORE_CHUNK = 4096  # states scored between two budget checks
 
@@ -97,13 +89,10 @@ class Ball:
 
 
 def search(start: np.ndarray, moves: MoveSet, score: Callable[[np.ndarray], np.ndarray], width: int,
-           deadline: float, parity: int | None = None, max_depth: int = 60, ball: Ball | None = None,
-           acceptable: Callable[[np.ndarray, np.ndarray], np.ndarray] | None = None) -> list[int]:
+           deadline: float, parity: int | None = None, max_depth: int = 60, ball: Ball | None = None) -> list[int]:
     """The move indices of a sequence taking `start` to a state of score 0 whose parity bits,
     starting from `parity`, come back to 0 (parity None: any parity), or into the ball (with its
-    way out appended). score(states, parities). With `acceptable` (states, parities -> how good a
-    state is to stop at, inf for not at all), getting stuck or out of time raises Partial with the
-    way to the best such state seen instead of Stuck or Timeout."""
+    way out appended). score(states, parities)."""
     if parity is None:
         parity, flips = 0, np.zeros_like(moves.parity)
     else:
@@ -118,15 +107,12 @@ def search(start: np.ndarray, moves: MoveSet, score: Callable[[np.ndarray], np.n
     weights = np.random.default_rng(0).integers(1, 2**62, size=start.shape[0], dtype=np.int64)
     seen: set[int] = set()
     best, since = first, 0
-    stop: tuple[float, list[int] | None] = (np.inf, None)
     n_moves = len(moves.axis)
     for depth in range(max_depth):
         solve_budget.check()  # the solve's own budget: a cancel, or its time limit, ends the search here
         if (budget := solve_budget.current()) is not None:
             budget.now_and_then(phase=budget.phase, depth=depth, text=f"score {float(best):g}")
         if time.perf_counter() > deadline:
-            if acceptable is not None:
-                raise Partial("beam search: out of time", stop[1])
             raise Timeout("beam search: out of time")
         # Which (state, move) pairs to expand: not the same layer again, same axis only upwards.
         prev = last[:, None]
@@ -157,14 +143,7 @@ def search(start: np.ndarray, moves: MoveSet, score: Callable[[np.ndarray], np.n
                 return _path(history, found[0]) + list(found[1])
         since = 0 if values.min() < best else since + 1
         best = min(best, values.min())
-        if acceptable is not None:
-            good = _in_chunks(acceptable, children, child_pars)
-            i = int(np.argmin(good))
-            if good[i] < stop[0]:
-                stop = (float(good[i]), _path(history, i))
         if since > STALL:
-            if acceptable is not None:
-                raise Partial(f"beam search: no progress below {best}", stop[1])
             raise Stuck(f"beam search: no progress below {best} in {STALL} turns")
         # Ties are broken at random so the beam does not fill up with one family of states.
         values = values + np.random.default_rng(len(history)).random(len(values)) * 0.5

@@ -145,3 +145,25 @@ def slice_quarter_turns(names: list[str]) -> int:
         _, depth, quarters = parse_turn(name)
         total += depth * (2 if quarters == 2 else 1)
     return total
+
+
+_AXIS = {"U": 0, "D": 0, "R": 1, "L": 1, "F": 2, "B": 2}
+
+
+def merge_turns(names: list[str]) -> list[str]:
+    """Catalog turns with what cancels merged: a turn joins an earlier one of the same face and
+    depth when only turns of the same axis (which commute with it) stand between them."""
+    out: list[tuple[str, int, int]] = []
+    for name in names:
+        face, depth, quarters = parse_turn(name)
+        k = len(out) - 1
+        while k >= 0 and _AXIS[out[k][0]] == _AXIS[face] and out[k][:2] != (face, depth):
+            k -= 1
+        if k >= 0 and out[k][:2] == (face, depth):
+            quarters = (out[k][2] + quarters) % 4
+            del out[k]
+            if quarters:
+                out.insert(k, (face, depth, quarters))
+        else:
+            out.append((face, depth, quarters))
+    return [_wide(f, d) + {1: "", 2: "2", 3: "'"}[q] for f, d, q in out]

@@ -26,7 +26,7 @@ from solver.errors import PuzzleError, StateError, UnreachableError
 from solver.search.budget import Budget
 from solver.special import cube3
 from solver.special.bigcube import cycles, short
-from solver.special.bigcube.model import BigCube, Layer
+from solver.special.bigcube.model import BigCube, Layer, merge_turns
 from solver.special.cube3 import geometry as cube3_geometry
 from solver.special.cube3.cubie import CubieCube
 
@@ -47,6 +47,17 @@ def _even_cubies(colours: str) -> CubieCube:
         cubies = CubieCube(cubies.cp, cubies.co, tuple(ep), cubies.eo)
     cubies.check()
     return cubies
+
+
+CANDIDATES = 4  # pairing ways taken through the 3x3x3 stage (0.1 s each), the shortest kept
+
+
+def pll_parity_turns(n: int) -> list[str]:
+    """Uw2 Rw2 U2 r2 U2 Rw2 Uw2 (wide = half the cube, r = its inner layers): swaps the UF and UB
+    composite edges of an even cube and nothing else (tests replay it), 8 catalog turns."""
+    wide = ("" if n == 4 else str(n // 2))
+    uw2, rw2 = f"{wide}Uw2", f"{wide}Rw2"
+    return [uw2, rw2, "U2", rw2, "R2", "U2", rw2, uw2]
 
 
 @dataclass
@@ -106,9 +117,9 @@ class _Reduction:
         state = state or self.state
         return (state[x], state[orbit.partner[x]]) if orbit.partner else (state[x],)
 
-    def outer_pieces(self) -> None:
-        """Step 1: read the pieces the 3x3x3 has off the big cube (a 3x3x3 cubie at c in {-1, 0, 1}^3
-        sits at c * (N - 1) in the big cube's doubled coordinates) and solve them with face turns."""
+    def three_by_three(self) -> list[str]:
+        """The colours of the 3x3x3 the big cube is read as: a 3x3x3 cubie at c in {-1, 0, 1}^3
+        sits at c * (N - 1) in the big cube's doubled coordinates."""
         n = self.cube.n
         colours = []
         for i in range(cube3_geometry.STICKERS):
@@ -122,6 +133,28 @@ class _Reduction:
             else:  # nor middle edges: the piece next to a corner, right when edges are paired
                 big = tuple((c * (n - 1) if c else n - 3) + q for c, q in zip(cubie, normal))
                 colours.append(self.state[self.cube.index_of[big]])
+        return colours
+
+    def pll_parity(self) -> list[str]:
+        """For even N with paired edges whose permutation is odd against the corners' (the "PLL
+        parity"): the catalog turns of PLL_PARITY, applied; else nothing."""
+        if self.cube.n % 2:
+            return []
+        try:
+            cubies = cube3.to_cubies("".join(self.three_by_three()))
+        except PuzzleError:  # edges not paired: the 3-cycles will do it
+            return []
+        if perm.parity(cubies.cp) == perm.parity(cubies.ep):
+            return []
+        names = pll_parity_turns(self.cube.n)
+        for name in names:
+            self.state = list(perm.apply(self.cube.named_moves[name], self.state))
+        return names
+
+    def outer_pieces(self) -> None:
+        """Step 1: read the pieces the 3x3x3 has off the big cube and solve them with face turns."""
+        n = self.cube.n
+        colours = self.three_by_three()
         cubies = None
         if n % 2 == 0:
             try:
@@ -270,41 +303,45 @@ def _solve(state: str, n: int, goal: str | None, budget: Budget, short_phases: b
     if n == 3:
         return cube3.solve_facelets(state)
     prefix: list[str] = []
+    left = budget.remaining()
+    ways = [([], state)]  # (pairing turns, the state they reach)
     if n in short.SIZES and short_phases:
         colours = {c: i for i, c in enumerate(sorted(set(goal)))}
         codes = np.array([colours[c] for c in state], dtype=np.uint8)
         target = np.array([colours[c] for c in goal], dtype=np.uint8)
         try:
-            start, left = time.perf_counter(), budget.remaining()
+            start = time.perf_counter()
             with deadline.phase("centres"):
-                prefix, reached = short.solve_centres(codes, target, n, start + 0.5 * left)
+                prefix, reached = short.solve_centres(codes, target, n, start + 0.45 * left)
             with deadline.phase("edge pairing"):
-                pairing = short.pair_edges(reached, target, n, start + 0.8 * left)
-            prefix += pairing
-            reached = short.apply_names(short.plan(n).cube, reached, pairing)
-            state = "".join(sorted(colours)[c] for c in reached)
+                pairings = short.pair_edges(reached, n, start + 0.6 * left, start + 0.75 * left)
+            ways = [(pairing, "".join(sorted(colours)[c] for c in short.apply_names(short.plan(n).cube, reached, pairing)))
+                    for pairing in pairings]
         except short.beam.Timeout:
             prefix = []  # the 3-cycles alone still give an answer
+    with deadline.phase("3x3x3"):
+        # The pairing's ways with their PLL parity turns, shortest first; the first CANDIDATES go
+        # through the 3x3x3 stage and the shortest in all is kept.
+        jobs = []
+        for pairing, reached_state in ways:
+            job = _Reduction(n, reached_state, goal)
+            jobs.append((pairing + job.pll_parity(), job))
+        jobs.sort(key=lambda entry: len(entry[0]))
+        best = None
+        for turns, job in jobs[:CANDIDATES]:
+            if best is not None and budget.remaining() < 0.2 * left:
+                break  # a 3x3x3 stage searches 0.1 s, more on a loaded machine; keep time for the 3-cycles
+            job.outer_pieces()
+            if best is None or len(turns) + len(job.layers) < best[0]:
+                best = (len(turns) + len(job.layers), turns, job)
+        _, turns, job = best
+        prefix += turns
     with deadline.phase("3-cycles"):
         budget.report(phase="3-cycles", best=len(prefix))
-        job = _Reduction(n, state, goal)
-        job.outer_pieces()
         job.fix_parity()
         for orbit, library in zip(job.plan.orbits, job.plan.libraries):
             job.solve_orbit(orbit, library)
     if "".join(job.state) != goal:
         raise UnreachableError(f"cube{n}: the state is not reachable from the goal (pieces left unsolved)")
-    return prefix + [name for layer in _merge(job.layers) for name in layer.sign()]
+    return merge_turns(prefix + [name for layer in job.layers for name in layer.sign()])
 
-
-def _merge(layers: list[Layer]) -> list[Layer]:
-    """Combine consecutive turns of the same layer (and drop those that cancel)."""
-    out: list[Layer] = []
-    for layer in layers:
-        if out and out[-1].face == layer.face and out[-1].depth == layer.depth:
-            turns = (out.pop().turns + layer.turns) % 4
-            if turns:
-                out.append(Layer(layer.face, layer.depth, turns))
-        else:
-            out.append(layer)
-    return out

@@ -24,7 +24,7 @@ function facts(data) {
   row("Stickers", data.stickers);
   row("Moves", `${data.moves}: ${data.move_names.join(" ")}${data.moves > data.move_names.length ? " …" : ""}`);
   row("Solved states", data.goals);
-  row("States", data.state_count === null ? "counted when saved" : `${data.state_count}${data.state_count_exact ? "" : " (estimate)"}`);
+  row("States", data.state_count === null ? data.state_count_note : `${data.state_count}${data.state_count_exact ? "" : " (estimate)"}`);
   row("Content hash", data.content_hash);
   return dl;
 }
@@ -113,7 +113,7 @@ export function mountPreview(textarea, box, url) {
   }
 
   // a file chosen from disk goes into the text area, as if pasted
-  const upload = el("input", { type: "file", accept: ".yaml,.yml,.json,.txt", class: "preview-file", "aria-label": "Open a definition file" });
+  const upload = el("input", { type: "file", accept: ".yaml,.yml,.json,.txt,.def,.tws,.ksolve,.kpuzzle", class: "preview-file", "aria-label": "Open a definition file" });
   upload.addEventListener("change", async () => {
     const file = upload.files[0];
     if (!file) return;

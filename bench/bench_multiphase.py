@@ -1,0 +1,81 @@
+"""The multi-phase solver (solver.search.multiphase) beside the fallback it replaces for big puzzles,
+and beside the specialized solvers, in one run (issue #17, "Any puzzle: a multi-phase solver").
+
+Run: `python bench/bench_multiphase.py` (`--states N`, default 3). Every puzzle goes through the
+generic engine (solver.search.engine.solve with method "phases", then "fallback"); the specialized
+solver's length is printed beside the big cubes. Each puzzle gets one unmeasured solve first in the
+same cache folder, so that one-time work (tables, the finisher's algorithms) is not in the figures.
+Every answer is replayed; lengths are in the definition's moves (a megaminx turn of a fifth or two
+fifths counts 1)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from solver import api  # noqa: E402
+from solver.analysis.scramble import random_state  # noqa: E402
+from solver.engine import verify  # noqa: E402
+from solver.search import engine  # noqa: E402
+
+# puzzle, time limit, goal (moves) of the multi-phase answers; None: at most 3x the special solver
+CASES = (("cube3", 10.0, 35), ("megaminx", 30.0, 200), ("cube4", 30.0, None), ("cube5", 30.0, None))
+
+
+def solve(defn, state, method: str, limit: float) -> tuple[int | None, float]:
+    started = time.perf_counter()
+    if method == "special":
+        out = api.solve(defn, state, method="special", time_limit=limit)
+        moves = out["solution"]
+    else:
+        moves = engine.solve(defn, state, method=method, time_limit=limit).moves
+    seconds = time.perf_counter() - started
+    if moves is None or not verify(defn, state, moves):
+        return None, seconds
+    return len(moves), seconds
+
+
+def figures(results) -> str:
+    lengths = [n for n, _ in results if n is not None]
+    seconds = [s for _, s in results]
+    missing = len(results) - len(lengths)
+    text = (f"{min(lengths)}-{max(lengths)} moves (mean {statistics.mean(lengths):.1f})" if lengths else "no answer")
+    return text + f", {max(seconds):.1f} s at most" + (f", {missing} without an answer" if missing else "")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--states", type=int, default=3)
+    args = parser.parse_args()
+    print(f"load average {os.getloadavg()[0]:.1f}, {args.states} random states each", flush=True)
+    for name, limit, goal in CASES:
+        defn = api.load(name)
+        states = [random_state(defn, random.Random(seed))[0] for seed in range(args.states)]
+        warm = random_state(defn, random.Random(1000))[0]
+        methods = ["phases", "fallback"] + (["special"] if goal is None else [])
+        row = {}
+        for method in methods:
+            if method != "special":
+                solve(defn, warm, method, 4 * limit)  # one-time work outside the figures
+            row[method] = [solve(defn, s, method, limit) for s in states]
+            print(f"{name:<9} {method:<9} limit {limit:>4.0f} s: {figures(row[method])}", flush=True)
+        ours = [n for n, _ in row["phases"]]
+        if goal is None:  # per state, against the special solver's answer to the same state
+            pairs = [(n, m) for (n, _), (m, _) in zip(row["phases"], row["special"]) if n and m]
+            if pairs:
+                worst = max(n / m for n, m in pairs)
+                print(f"{name:<9} phases / special: at most {worst:.2f}x vs goal 3x: "
+                      f"{'meets' if worst <= 3 else 'MISSES'}", flush=True)
+        elif all(n is not None for n in ours):
+            print(f"{name:<9} phases: longest {max(ours)} vs goal {goal}: "
+                  f"{'meets' if max(ours) <= goal else 'MISSES'} (ratio {max(ours) / goal:.2f})", flush=True)
+
+if __name__ == "__main__":
+    main()
