@@ -382,7 +382,8 @@ def solve_by_phases(model, plan, loc, goal_views, budget) -> SolveResult:
             rest = finisher.finish(loc, goal, budget.deadline)
     if rest is None:
         return SolveResult(None, False, "fallback", nodes=nodes, complete=False,
-                           stopped="time limit" if budget.remaining() == 0 else "no phase solution",
+                           stopped="time limit" if budget.remaining() == 0 or (finisher is not None and not finisher.complete)
+                           else "no phase solution",
                            extra={"phase": "finishing" if finisher is not None else "search"})
     return SolveResult(simplify(model.defn, _names(model, moves + rest)), False, "fallback", nodes=nodes)
 

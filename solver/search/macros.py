@@ -29,7 +29,6 @@ BASE_WORK = BASE_LIMIT**2 * 200  # code-map entries of the commutators of every 
 SMALL = 3  # an algorithm moves at most this many slots
 NARROW = 8  # commutators moving at most this many slots are commuted again
 NARROW_LIMIT = 300
-NARROW_KEPT = 4 * NARROW_LIMIT  # narrow algorithms kept when a search is cut short
 SETUP_LIMIT = 60  # setup sequences X of the library's conjugates (shortest first; aimed steps reach further)
 LIBRARY_LIMIT = 400  # algorithms kept (shortest first)
 FORMAT = 2  # of the stored algorithm files
@@ -247,7 +246,12 @@ class Finisher:
 
         # Resume where a search cut short by its deadline stopped (its findings were kept).
         progress = self._progress()
-        for seq in progress.get("narrow", []):  # the found algorithms are among the narrow ones
+        for i, seq in enumerate(progress.get("narrow", [])):  # the found algorithms are among the narrow ones
+            if i % 256 == 0 and deadline is not None and time.monotonic() > deadline:
+                # a wreath keeps tens of thousands: their replay alone can outlast a short limit;
+                # the stored progress stays as it was
+                self.complete = False
+                return self._varied(sorted(found.values(), key=lambda t: len(t[0])), LIBRARY_LIMIT)
             e = self.effect(seq)
             keep(seq, e, self.support(e))
         second = [(q, self.effect(q)) for q in progress.get("second", [])]
@@ -257,11 +261,8 @@ class Finisher:
             if deadline is None or time.monotonic() <= deadline:
                 return False
             self.complete = False
-            # every algorithm found, and a varied few of the narrow ones (a wreath has tens of
-            # thousands: replaying them all would eat the next solve's time)
-            kept = list(found.values()) + self._varied(sorted(narrow.values(), key=lambda t: len(t[0])), NARROW_KEPT)
             self._write(self._path("algorithm-search"), {
-                "stage": stage, "next": at, "narrow": [q for q, _ in kept], "second": [q for q, _ in second]})
+                "stage": stage, "next": at, "narrow": [q for q, _ in narrow.values()], "second": [q for q, _ in second]})
             return True
 
         if stage == 1:
