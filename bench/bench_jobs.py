@@ -48,16 +48,7 @@ os.environ.setdefault("NUMBA_CACHE_DIR", "/tmp/numba-puzzlehub-bench")
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "puzzlehub.settings")
 sys.path.insert(0, str(ROOT))
 
-
-def admin(*statements: str) -> None:
-    import psycopg2
-
-    conn = psycopg2.connect(f"{POSTGRES}/postgres")
-    conn.autocommit = True
-    with conn.cursor() as cur:
-        for statement in statements:
-            cur.execute(statement)
-    conn.close()
+from prodstack import Redis, admin, wait  # noqa: E402  (bench/ is on the path of a bench script)
 
 
 def recreate_database() -> None:
@@ -66,23 +57,6 @@ def recreate_database() -> None:
 
 def drop_database() -> None:
     admin(f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
-
-
-class Redis:
-    """A private Redis server without persistence, so that a restart loses what it held."""
-
-    def __init__(self):
-        self.process = None
-
-    def start(self):
-        self.process = subprocess.Popen(
-            ["redis-server", "--port", str(REDIS_PORT), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-             "--dir", str(TMP)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        wait(lambda: subprocess.run(["redis-cli", "-p", str(REDIS_PORT), "ping"], capture_output=True, text=True).stdout.strip() == "PONG", 10)
-
-    def stop(self):
-        self.process.terminate()
-        self.process.wait()
 
 
 class Celery:
@@ -128,14 +102,6 @@ class Celery:
         self.process.wait()
 
 
-def wait(predicate, timeout: float, every: float = 0.005):
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        if time.monotonic() > deadline:
-            raise TimeoutError(f"gave up after {timeout} s")
-        time.sleep(every)
-
-
 def submit_chunk(work: tuple[str, list[list[str]]]) -> list[int]:
     """One client process: submit its scrambles through the API, one after another."""
     from django.db import connections
@@ -169,7 +135,7 @@ def main() -> None:
     args = parser.parse_args()
 
     recreate_database()
-    redis = Redis()
+    redis = Redis(REDIS_PORT, TMP)
     redis.start()
     import django
 
@@ -223,7 +189,7 @@ def main() -> None:
         latencies = []
         for _ in range(args.samples):
             job_id = submit(small_scramble())
-            wait(lambda: finished([job_id]), 30)
+            wait(lambda: finished([job_id]), 30, every=0.005)
             job = Job.objects.get(id=job_id)
             latencies.append((job.started_at - job.created_at).total_seconds() * 1000)
         line("latency submit -> running, median", statistics.median(latencies), 100, "ms", False)
