@@ -136,6 +136,35 @@ def parity(p: Sequence[int]) -> int:
     return odd
 
 
+class Unions:
+    """Union-find over range(n): positions joined into classes, each named by its smallest member."""
+
+    def __init__(self, n: int):
+        self.parent = list(range(n))
+
+    def find(self, x: int) -> int:
+        parent = self.parent
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    def union(self, a: int, b: int) -> None:
+        a, b = self.find(a), self.find(b)
+        if a != b:
+            self.parent[max(a, b)] = min(a, b)
+
+
+def orbit_roots(n: int, perms: Iterable[Sequence[int]]) -> list[int]:
+    """Per position, the smallest position of its orbit under the permutations (union-find, so
+    linear in their total size rather than a closure)."""
+    u = Unions(n)
+    for p in perms:
+        for x, y in enumerate(p):
+            u.union(x, int(y))
+    return [u.find(x) for x in range(n)]
+
+
 def orbit(start: Iterable[T], generators: Sequence[G], act: Callable[[T, G], T],
           limit: int | None = None) -> list[T] | None:
     """Everything `act(x, g)` reaches from the start items by generators applied again and again, in

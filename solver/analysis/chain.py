@@ -234,20 +234,9 @@ def f2_rank(vectors: Iterable[int]) -> int:
 def symmetric_bound(n: int, gens: list) -> int:
     """Upper bound of a group's order from its orbits on points alone: each orbit's points are
     permuted at most in every way, cut by the parity relations the generators keep."""
-    parent = list(range(n))
-
-    def find(x):
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    for g in gens:
-        for i in range(n):
-            parent[find(i)] = find(int(g[i]))
     orbits: dict[int, list[int]] = {}
-    for i in range(n):
-        orbits.setdefault(find(i), []).append(i)
+    for i, r in enumerate(perm.orbit_roots(n, gens)):
+        orbits.setdefault(r, []).append(i)
     orbits_list = [o for o in orbits.values() if len(o) > 1]
     vectors = []
     for g in gens:

@@ -101,29 +101,9 @@ class Chain:
         return f"{self.kind}: " + " > ".join(f"<{' '.join(g)}>" if g else "1" for g in self.groups)
 
 
-class _Unions:
-    def __init__(self, n: int):
-        self.parent = list(range(n))
-
-    def find(self, x: int) -> int:
-        while self.parent[x] != x:
-            self.parent[x] = self.parent[self.parent[x]]
-            x = self.parent[x]
-        return x
-
-    def union(self, a: int, b: int) -> None:
-        a, b = self.find(a), self.find(b)
-        if a != b:
-            self.parent[max(a, b)] = min(a, b)
-
-
 def sticker_orbits(defn: Definition, names) -> list[int]:
     """Per position, the smallest position of its orbit under the moves `names`."""
-    u = _Unions(defn.stickers)
-    for name in names:
-        for x, y in enumerate(defn.move(name).perm):
-            u.union(x, y)
-    return [u.find(x) for x in range(defn.stickers)]
+    return perm.orbit_roots(defn.stickers, (defn.move(name).perm for name in names))
 
 
 def recolouring(defn: Definition, goal: tuple, names) -> PartialGoal:
@@ -132,7 +112,7 @@ def recolouring(defn: Definition, goal: tuple, names) -> PartialGoal:
     state's labels are well defined. The returned PartialGoal maps states to labels; its `defn`
     is not set (see `phase_definition`)."""
     model = piece_model(defn)
-    u = _Unions(defn.stickers)
+    u = perm.Unions(defn.stickers)
     for x, y in enumerate(sticker_orbits(defn, names)):
         u.union(x, y)
     slots = tuple((o, slot) for o, orbit in enumerate(model.orbits) for slot in orbit.slots)
@@ -179,7 +159,7 @@ def _commute(defn: Definition, a: MoveClass, b: MoveClass) -> bool:
 
 def _axes(defn: Definition, classes: list[MoveClass]) -> list[list[MoveClass]]:
     """Classes that commute, gathered into connected sets (U with D; every layer of one axis)."""
-    u = _Unions(len(classes))
+    u = perm.Unions(len(classes))
     for i, a in enumerate(classes):
         for j in range(i):
             if _commute(defn, a, classes[j]):

@@ -1,5 +1,6 @@
 """Orbits and group closures in solver.perm against known group orders and orbit sizes."""
 
+import random
 from math import factorial
 
 import pytest
@@ -45,3 +46,13 @@ def test_parity_is_the_parity_of_the_inversion_count(p):
     assert perm.parity(p) == inversions % 2
     assert perm.parity(perm.inverse(p)) == perm.parity(p)
 
+
+
+def test_orbit_roots_name_each_orbit_by_its_smallest_position():
+    rng = random.Random(7)
+    n = 30
+    perms = [perm.from_cycles(n, [rng.sample(range(n), 4)]) for _ in range(5)]
+    roots = perm.orbit_roots(n, perms)
+    for x in range(n):  # the orbit by closure: everything the permutations take x to, again and again
+        reach = perm.orbit([x], perms, lambda y, p: p[y])
+        assert roots[x] == min(reach) and all(roots[y] == roots[x] for y in reach)

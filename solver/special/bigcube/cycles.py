@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from solver import perm
 from solver.special.bigcube.model import BigCube, Layer
 
 
@@ -27,21 +28,10 @@ def inverse_layers(seq: list[Layer]) -> list[Layer]:
 
 def sticker_orbits(cube: BigCube) -> list[list[int]]:
     """The orbits of sticker positions under the layer turns, each sorted, in order of first sticker."""
-    parent = list(range(cube.size))
-
-    def root(i):
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
-    for layer in cube.layers():
-        if layer.turns == 1:
-            for i, j in enumerate(cube.layer_perm(layer)):
-                parent[root(i)] = root(j)
+    quarter_turns = (cube.layer_perm(layer) for layer in cube.layers() if layer.turns == 1)
     groups: dict[int, list[int]] = {}
-    for i in range(cube.size):
-        groups.setdefault(root(i), []).append(i)
+    for i, r in enumerate(perm.orbit_roots(cube.size, quarter_turns)):
+        groups.setdefault(r, []).append(i)
     return sorted(groups.values())
 
 
