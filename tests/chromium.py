@@ -48,6 +48,14 @@ def new_page(browser):
         context.close()
 
 
+PHONE = {"width": 390, "height": 844}  # the narrow screen every page is also looked at
+
+
+def page_width(page) -> int:
+    """The width of the page's content: no more than the viewport's when nothing scrolls sideways."""
+    return page.evaluate("document.documentElement.scrollWidth")
+
+
 def shot(page, name):
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)

@@ -9,7 +9,7 @@ import re
 
 import pytest
 import yaml
-from chromium import browser, new_page, shot  # noqa: F401  (fixtures)
+from chromium import browser, new_page, PHONE, shot  # noqa: F401  (fixtures)
 from player_dom import assert_drawn, server_state
 
 from jobwaits import wait_for
@@ -55,6 +55,6 @@ def test_a_renumbered_cube_is_drawn_as_the_catalog_cube_once_a_worker_matched_it
         page.click(f"#player-play button.move[data-move=\"{move}\"]")
     assert_drawn(page, server_state(api, "alice/my-cube", alg="R U' F2"))
     shot(page, "player-borrowed-3d")
-    page.set_viewport_size({"width": 390, "height": 844})
+    page.set_viewport_size(PHONE)
     page.wait_for_timeout(300)
     shot(page, "player-borrowed-3d-390")

@@ -3,7 +3,7 @@ answer comes back from a solve job and plays; the drawn state at the end (read f
 server's replay of scramble + answer, and that is solved."""
 
 import pytest
-from chromium import browser, new_page, shot  # noqa: F401  (fixtures)
+from chromium import browser, new_page, page_width, PHONE, shot  # noqa: F401  (fixtures)
 from django.conf import settings
 from django.test import Client
 from player_dom import PLAYER, assert_drawn, server_state
@@ -53,10 +53,10 @@ def test_solve_this_plays_the_workers_answer_to_a_solved_state(worker, live_serv
     assert replay["solved"] and end == server_state(api, PATH)  # the goal: the catalog cube3 has one
     assert f"Solved in {len(answer)} move" in page.inner_text(f"{PLAYER} .player-message")
     shot(page, "player-solve-this-solved")
-    page.set_viewport_size({"width": 390, "height": 844})
+    page.set_viewport_size(PHONE)
     page.wait_for_timeout(300)
     shot(page, "player-solve-this-390")
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page_width(page) <= 390
 
 
 @pytest.mark.django_db(transaction=True)
@@ -93,7 +93,7 @@ def test_solve_this_towards_a_partial_goal_from_a_permalink(worker, live_server,
     assert "goal reached" in page.inner_text(f"{PLAYER} .player-solved")
     assert page.evaluate("new URL(location.href).searchParams.get('goal')") == goal
     shot(page, "player-partial-goal-solved")
-    page.set_viewport_size({"width": 390, "height": 844})
+    page.set_viewport_size(PHONE)
     page.wait_for_timeout(300)
     shot(page, "player-partial-goal-390")
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page_width(page) <= 390

@@ -5,7 +5,7 @@ when to try again; the solve form refused by the quota says when, with Retry-Aft
 from datetime import timedelta
 
 import pytest
-from chromium import browser, new_page, shot  # noqa: F401  (fixtures)
+from chromium import browser, new_page, page_width, PHONE, shot  # noqa: F401  (fixtures)
 from django.conf import settings
 from django.test import Client
 from django.utils import timezone
@@ -52,9 +52,9 @@ def test_the_settings_page_shows_the_quota_and_a_refused_solve_says_when_to_retr
     seconds = int(full.split("Try again in ")[1].split(" s")[0])
     assert 10 <= seconds <= 20  # 60 s limit, started 40 s ago (the page took a moment): sooner than 30 s
     shot(page, "ops2-quota-settings")
-    page.set_viewport_size({"width": 390, "height": 844})
+    page.set_viewport_size(PHONE)
     page.reload()
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page_width(page) <= 390
     assert page.locator("#job-quota .quota-full").is_visible()
     shot(page, "ops2-quota-settings-390")
 
@@ -71,6 +71,6 @@ def test_the_settings_page_shows_the_quota_and_a_refused_solve_says_when_to_retr
     assert page.input_value("#solve-scramble") == "R U"  # what was typed is kept for the retry
     assert Job.objects.filter(user=alice).count() == 3
     shot(page, "ops2-quota-refused")
-    page.set_viewport_size({"width": 390, "height": 844})
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.set_viewport_size(PHONE)
+    assert page_width(page) <= 390
     shot(page, "ops2-quota-refused-390")

@@ -5,7 +5,7 @@ at 390 px, and a puzzle the other formats cannot hold (the 2x2x2: 24 solved stat
 Screenshots: /tmp/shots/shapes2-*.png."""
 
 import pytest
-from chromium import browser, new_page, shot  # noqa: F401  (fixtures)
+from chromium import browser, new_page, page_width, PHONE, shot  # noqa: F401  (fixtures)
 
 from puzzlehub.repos import analysis
 from puzzlehub.repos.models import Repository
@@ -42,10 +42,10 @@ def test_catalog_shapes_are_published_and_downloaded_in_every_format(live_server
 
     # the revision page at 390 px: the same links, nothing wider than the screen (the definition
     # scrolls in its box, the hash wraps)
-    page.set_viewport_size({"width": 390, "height": 844})
+    page.set_viewport_size(PHONE)
     page.goto(f"{base}/{CATALOG_OWNER}/pyraminx-crystal/revisions/1/")
     assert page.locator(".downloads a").count() == 3
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page_width(page) <= 390
     shot(page, "shapes2-revision-390")
 
     # the 2x2x2 has every whole-cube rotation solved: only YAML, and the reason

@@ -2,7 +2,7 @@
 a staff member logs in and reads it; a user without staff rights gets the 404 page."""
 
 import pytest
-from chromium import browser, new_page, shot  # noqa: F401  (fixtures)
+from chromium import browser, new_page, page_width, PHONE, shot  # noqa: F401  (fixtures)
 from test_operator_page import SECRET_WORDS, scene  # noqa: F401  (fixture)
 
 PASSWORD = "correct horse battery staple"
@@ -30,10 +30,10 @@ def test_staff_read_the_operator_page_at_both_widths_and_others_get_404(live_ser
     assert "stopped renewing its lease" in page.locator("#recent-failures").inner_text()
     shot(page, "ops-desktop")
 
-    page.set_viewport_size({"width": 390, "height": 844})
+    page.set_viewport_size(PHONE)
     page.reload()
     # the page itself never scrolls sideways: wide tables scroll inside their own box
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page_width(page) <= 390
     assert page.locator("#running-jobs").is_visible()
     shot(page, "ops-390")
 

@@ -5,7 +5,7 @@ server's state for the same sequence. Screenshots (at rest, mid-animation, 390 p
 /tmp/shots/player-*.png."""
 
 import pytest
-from chromium import browser, new_page, shot  # noqa: F401  (fixtures)
+from chromium import browser, new_page, page_width, PHONE, shot  # noqa: F401  (fixtures)
 from player_dom import PLAYER, assert_drawn, server_state
 
 from puzzlehub.repos.services import publish_catalog
@@ -76,10 +76,10 @@ def test_turn_undo_scramble_and_play_a_permalink(live_server, new_page, client_f
     page.click(f"{PLAYER} .player-back")
     page.wait_for_timeout(150)
     shot(page, f"player-{puzzle}-mid-animation")
-    page.set_viewport_size({"width": 390, "height": 844})
+    page.set_viewport_size(PHONE)
     page.wait_for_timeout(500)
     shot(page, f"player-{puzzle}-390")
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390  # nothing overflows sideways
+    assert page_width(page) <= 390  # nothing overflows sideways
 
 
 @pytest.mark.django_db(transaction=True)

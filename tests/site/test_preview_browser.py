@@ -3,7 +3,7 @@ a definition is typed (drawing and facts, then an error under the field, a warni
 cells, a file opened from disk), the compare page's pickers, and an algorithm shown as written."""
 
 import pytest
-from chromium import browser, new_page, shot  # noqa: F401  (fixtures)
+from chromium import browser, new_page, page_width, PHONE, shot  # noqa: F401  (fixtures)
 from test_site_browser import sign_up
 
 from puzzlehub.repos.services import publish_catalog
@@ -13,10 +13,10 @@ WIDTHS = {"desktop": 1280, "390": 390}
 
 def narrow(page, name):
     shot(page, f"{name}-desktop")
-    page.set_viewport_size({"width": 390, "height": 844})
+    page.set_viewport_size(PHONE)
     page.wait_for_timeout(200)
     shot(page, f"{name}-390")
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390, name
+    assert page_width(page) <= 390, name
     page.set_viewport_size({"width": 1280, "height": 900})
 
 

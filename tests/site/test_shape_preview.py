@@ -4,7 +4,7 @@ definition built from it, with its text; in Chromium (desktop and 390 px) the ne
 
 import pytest
 import yaml
-from chromium import browser, new_page, shot  # noqa: F401  (fixtures)
+from chromium import browser, new_page, page_width, PHONE, shot  # noqa: F401  (fixtures)
 from test_site_browser import sign_up
 
 from puzzlehub.repos.models import Repository, Revision
@@ -84,14 +84,14 @@ def test_new_puzzle_from_a_shape_in_the_browser(live_server, new_page, settings,
     shot(page, "shape-preview-error")
 
     # a named shape, at 390 px, then published as it was built
-    page.set_viewport_size({"width": 390, "height": 844})
+    page.set_viewport_size(PHONE)
     page.fill("#id_shape", "megaminx")
     page.wait_for_function("() => document.querySelector('.preview-facts') && "
                            "document.querySelector('.preview-facts').innerText.includes('132')")
     assert page.inner_text(".shape-error") == ""
     page.wait_for_function(f"() => document.querySelector('.preview-facts').innerText.includes('{MEGAMINX}')")
     shot(page, "shape-preview-390")
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page_width(page) <= 390
     page.set_viewport_size({"width": 1280, "height": 900})
     page.fill("#id_name", "my-megaminx")
     page.click("button:has-text('Create repository')")

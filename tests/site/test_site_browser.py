@@ -4,7 +4,7 @@ the key pages go to /tmp/shots/."""
 
 import pytest
 from playwright.sync_api import expect
-from chromium import browser, new_page, shot  # noqa: F401  (fixtures)
+from chromium import browser, new_page, page_width, PHONE, shot  # noqa: F401  (fixtures)
 
 
 def sign_up(page, base, username):
@@ -111,9 +111,9 @@ def test_pages_read_without_javascript(live_server, browser, make_user, make_rep
     assert page.locator("a:has-text('rings')").count() >= 1
     assert page.locator("input[type=search]").count() == 1  # the home page has one search box
     page.goto(live_server.url + "/carol/rings/")
-    page.set_viewport_size({"width": 390, "height": 844})
+    page.set_viewport_size(PHONE)
     assert page.locator("header input[type=search]").is_visible()  # on a phone too, on its own row
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page_width(page) <= 390
     shot(page, "repository-390")
     page.goto(live_server.url + "/")
     shot(page, "home-390")
