@@ -16,7 +16,8 @@ import random
 import statistics
 import time
 
-from solver.special.cube3 import moves, solve_cubies, tables
+from solver.special.cube3 import moves, tables
+from solver.special.cube3.solve import solve_cubies
 from solver.special.cube3.cubie import CubieCube, random_cube
 
 # Fixed by all 48 symmetries: the hardest case for a search that tries the cube's symmetric versions.

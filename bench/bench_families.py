@@ -24,12 +24,13 @@ from solver.analysis.scramble import random_state
 NAMES = ["wreath-6x6", "wreath-12x12", "wreath-21x21", "wreath-33x33", "wreath-100x100",
          "globe-1x4", "globe-3x4", "globe-2x8", "globe-4x8", "globe-6x10",
          "globe-8x16", "globe-8x25", "globe-33x25"]
-BEFORE = {  # issue #21 and the lead's measurements on main, 30 s limit, empty cache
-    "wreath-33x33": "none (34.7 s, plain BFS)",
-    "wreath-100x100": "none (31.4 s)",
-    "globe-3x4": "11 moves, 2.2 s (15 s wall)",
-    "globe-4x8": "none (68.8 s)",
-    "globe-33x25": "none (36.7 s)",
+BEFORE = {  # main before the bigfam2 branch (README figures, 30 s limit, empty cache, load 3-6)
+    "wreath-33x33": "926 moves, 5.7 s",
+    "wreath-100x100": "9,764 moves, 22.6 s",
+    "globe-4x8": "232 moves, 5.7 s",
+    "globe-8x16": "1,562 moves, 23.5 s",
+    "globe-8x25": "none (16 s: no algorithm of 3 slots)",
+    "globe-33x25": "none (18 s: no algorithm of 3 slots)",
 }
 
 
@@ -41,6 +42,7 @@ def main() -> None:
     args = parser.parse_args()
     print(f"Wreaths and globes, {args.seeds} random state(s) each, {args.limit:g} s limit, empty cache per puzzle")
     print(f"{'puzzle':16} {'stickers':>8} {'answered':>8} {'moves':>13} {'moves/sticker':>13} {'seconds':>13}  before")
+    within = 0
     for name in args.names:
         defn = api.load(name)
         lengths, seconds, answered = [], [], 0
@@ -53,11 +55,14 @@ def main() -> None:
                 seconds.append(time.perf_counter() - start)
                 if out.get("verified"):
                     answered += 1
+                    within += seconds[-1] <= args.limit * 1.1
                     lengths.append(out["length"])
         moves = f"{min(lengths)}-{max(lengths)}" if lengths else "-"
         per = f"{statistics.mean(lengths) / defn.stickers:.1f}" if lengths else "-"
         print(f"{name:16} {defn.stickers:8} {answered:>4}/{args.seeds:<3} {moves:>13} {per:>13} "
               f"{min(seconds):5.1f}-{max(seconds):5.1f} s  {BEFORE.get(name, '')}", flush=True)
+    cases = len(args.names) * args.seeds
+    print(f"goal: every case answered within its limit (and a tenth): {within}/{cases}")
 
 
 if __name__ == "__main__":

@@ -26,11 +26,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from prodstack import Stack, wait  # noqa: E402
+from prodstack import PAGES, READS, Stack, wait  # noqa: E402
 
-PAGES = ["/", "/puzzlehub/cube3/", "/puzzlehub/cube2/", "/puzzlehub/", "/?q=cube"]
-READS = ["/api/repos/", "/api/repos/puzzlehub/cube3/", "/api/repos/puzzlehub/cube2/algorithms/",
-         "/api/repos/puzzlehub/cube2/revisions/"]
 CUBE2_MOVES = ["U", "U'", "U2", "R", "R'", "R2", "F", "F'", "F2"]
 TOKENS: list[str] = []
 

@@ -18,7 +18,8 @@ import statistics
 import time
 
 from solver import api
-from solver.special.cube3 import facelet, optimal, random_cube, solve_cubies
+from solver.special.cube3 import facelet, optimal, random_cube
+from solver.special.cube3.solve import solve_cubies
 
 
 def main() -> None:

@@ -20,6 +20,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 POSTGRES = os.environ.get("BENCH_POSTGRES", "postgres://postgres@127.0.0.1:5432")
+# the reads of the load benches (bench_load, bench_reads) on the stack's catalog (cube2, cube3)
+PAGES = ["/", "/puzzlehub/cube3/", "/puzzlehub/cube2/", "/puzzlehub/", "/?q=cube"]
+READS = ["/api/repos/", "/api/repos/puzzlehub/cube3/", "/api/repos/puzzlehub/cube2/algorithms/",
+         "/api/repos/puzzlehub/cube2/revisions/"]
 
 
 def wait(predicate, timeout: float, every: float = 0.05):

@@ -103,6 +103,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "puzzlehub.middleware.RefuseNulCharacters",
     "puzzlehub.middleware.ContentSecurityPolicy",
+    "puzzlehub.web.anonymous_cache.AnonymousCache",  # before sessions and auth: a hit skips them
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -271,6 +272,9 @@ CACHES = {
     if CACHE_URL
     else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
 }
+# Pages and API reads answered to anonymous readers from that cache for this many seconds
+# (puzzlehub/web/anonymous_cache.py); only when it is shared, else 0: off.
+ANONYMOUS_CACHE_SECONDS = env_number("PUZZLEHUB_ANONYMOUS_CACHE_SECONDS", 5 if CACHE_URL else 0)
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "PuzzleHub API",

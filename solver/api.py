@@ -199,9 +199,11 @@ def _solve(defn: Definition, state: tuple, method: str | None, budget: Budget, g
     if method == SPECIAL and special is None:
         raise PuzzleError("method: no specialized solver recognises this puzzle")
     with deadline.phase("search"):
-        # States that are solved or a few moves from a goal get a shortest answer before any long method.
+        # States that are solved or a few moves from a goal get a shortest answer before any long
+        # method; a walk down a complete table (cached, or quick to build) answers any state sooner.
+        walk = method is None and special is None and search.walks_table(defn)
         result = (goals.short_solution(defn, state, budget.remaining(), budget.cancel)
-                  if method in (None, SPECIAL) else None)
+                  if method in (None, SPECIAL) and not walk else None)
         if result is None and special is not None and (method == SPECIAL or not optimal or special.can_prove_optimal):
             target = budget.max_length if budget.max_length is not None or optimal else special.target
             result = _solve_special(special, state, budget.part(max_length=target))

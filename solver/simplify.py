@@ -29,6 +29,7 @@ class _MoveAlgebra:
             self.move_of.setdefault(p, i)
         self._supports = [frozenset(perm.support(p)) for p in self.perms]
         self._commute: dict[tuple[int, int], bool] = {}
+        self._product: dict[tuple[int, int], int | None] = {}
 
     def commute(self, a: int, b: int) -> bool:
         key = (a, b) if a <= b else (b, a)
@@ -40,11 +41,13 @@ class _MoveAlgebra:
         return known
 
     def product(self, a: int, b: int) -> int | None:
-        """-1 when doing a then b is the identity, the move equal to it, or None."""
-        p = perm.compose(self.perms[a], self.perms[b])
-        if p == self.identity:
-            return -1
-        return self.move_of.get(p)
+        """-1 when doing a then b is the identity, the move equal to it, or None (kept: a finisher's
+        answer of 10,000 moves asks for a few pairs hundreds of thousands of times)."""
+        key = (a, b)
+        if key not in self._product:
+            p = perm.compose(self.perms[a], self.perms[b])
+            self._product[key] = -1 if p == self.identity else self.move_of.get(p)
+        return self._product[key]
 
     def is_identity(self, a: int) -> bool:
         return self.perms[a] == self.identity

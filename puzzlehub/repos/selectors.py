@@ -59,7 +59,8 @@ def get_revision(*, repository: Repository, number: int | None = None) -> Revisi
 
 
 def revisions_of(repository: Repository) -> QuerySet[Revision]:
-    return repository.revisions.select_related("author").order_by("-number")
+    """Newest first, without their definitions: lists never show the text (megabytes on big cubes)."""
+    return repository.revisions.select_related("author").defer("definition").order_by("-number")
 
 
 def forks_of(*, repository: Repository, user) -> QuerySet[Repository]:

@@ -32,10 +32,20 @@ def looks_like(text: str) -> bool:
 
 
 class _Lines:
+    """The commands' lines, split into words as they are read: a file is refused at its first
+    mistake without the rest of it (up to 2 MB) being split first. `meta` has the puzzlehub lines
+    read so far: all of them once the last line is read."""
+
     def __init__(self, text: str):
-        self.items = []  # (line number, tokens)
+        self.lines = text.splitlines()
         self.meta: dict[str, list[str]] = {}
-        for number, line in enumerate(text.splitlines(), 1):
+        self.at = 0  # the next line to look at
+        self.ahead = None  # (line number, words) of the next command line, once peeked
+
+    def peek(self):
+        while self.ahead is None and self.at < len(self.lines):
+            line = self.lines[self.at]
+            self.at += 1
             if line.startswith(META):
                 words = line[len(META):].split()
                 if words:
@@ -43,17 +53,14 @@ class _Lines:
                 continue
             words = line.split("#", 1)[0].split()
             if words:
-                self.items.append((number, words))
-        self.i = 0
+                self.ahead = (self.at, words)
+        return self.ahead or (None, None)
 
     def next(self, what: str):
-        if self.i >= len(self.items):
+        if self.peek()[0] is None:
             raise DefinitionError(f"end of file: expected {what}")
-        self.i += 1
-        return self.items[self.i - 1]
-
-    def peek(self):
-        return self.items[self.i] if self.i < len(self.items) else (None, None)
+        item, self.ahead = self.ahead, None
+        return item
 
 
 def _numbers(line: int, words: list[str], count: int, what: str, wildcard: bool = False) -> list:

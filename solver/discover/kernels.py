@@ -11,7 +11,7 @@ rotations (identity first); an effect is measured after taking out the best of t
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from solver.compiled import njit
 
 FNV_OFFSET = np.uint64(14695981039346656037)
 FNV_PRIME = np.uint64(1099511628211)

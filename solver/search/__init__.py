@@ -6,14 +6,16 @@ When NUMBA_CACHE_DIR is set, the kernels of this package are therefore cached in
 a hash of the sources of its modules that define kernels, so that any change to them compiles
 afresh (and a change to the engine, the planner or the finisher, which define none, compiles
 nothing: a minute of compiling on this machine). The kernels are
-decorated with this package's `njit`, which picks that folder; importing the package itself loads
-neither numba nor any kernel (`puzzle info` and the like never need them).
+decorated with this package's `njit`, which picks that folder. Kernels load on first use
+(solver.compiled): importing the package loads neither numba nor any kernel.
 """
 
 import functools
 import hashlib
 import os
 from pathlib import Path
+
+from solver import compiled
 
 
 @functools.cache
@@ -30,18 +32,5 @@ def _kernel_cache_dir() -> str | None:
 
 
 def njit(**options):
-    """numba.njit(cache=True, **options), cached in this package's folder (a kernel takes its cache
-    folder when it is decorated)."""
-    import numba
-    from numba.core import config
-
-    def decorate(function):
-        folder = _kernel_cache_dir()
-        previous = config.CACHE_DIR
-        config.CACHE_DIR = folder or previous
-        try:
-            return numba.njit(cache=True, **options)(function)
-        finally:
-            config.CACHE_DIR = previous
-
-    return decorate
+    """solver.compiled.njit(cache=True, **options), cached in this package's folder."""
+    return compiled.njit(cache_dir=_kernel_cache_dir, cache=True, **options)

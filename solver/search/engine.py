@@ -149,6 +149,32 @@ def _solve(defn: Definition, state: State, optimal: bool, method: str | None, bu
     return result
 
 
+QUICK_TABLE_SECONDS = 1.0  # a complete table built sooner (estimated) than this is built by a first solve
+# Past this many stickers the piece analysis may take seconds (a globe of 1,650: 2 s) and complete
+# tables seldom fit: such puzzles are not asked, so that a state near a goal keeps its quick answer.
+QUICK_TABLE_STICKERS = 200
+
+
+def walks_table(defn: Definition) -> bool:
+    """Whether a solve of `defn` by default walks down a complete distance table that is in the
+    cache folder already or quick to build: every answer then comes at once, and the next
+    processes walk it without loading numba (a short search first would only cost time)."""
+    if defn.stickers > QUICK_TABLE_STICKERS:
+        return False
+    try:
+        with deadline.phase("planning"):
+            model = search_model(defn)
+            plan = make_plan(model, memory_budget())
+        if plan.full is None:
+            return False
+        db = pdb.cached(model, plan.full, full=True, build_missing=False)
+    except PuzzleError:  # no piece model, or a damaged file (the solve builds it again)
+        return False
+    if db is None:
+        return pdb.build_seconds(model, plan.full) <= QUICK_TABLE_SECONDS
+    return db.exact
+
+
 def _plain(defn, state, method, budget) -> SolveResult:
     codec = Codec(defn)
     search = bfs.bfs if method == "bfs" else bfs.bidirectional_bfs
@@ -290,12 +316,13 @@ RETRY_SECONDS = 2.0  # time left for going on with that search when it was cut s
 
 
 PHASES_SHARE = 0.7  # of the time left for the chains; the rest stays for the fallback if none answers
+PHASES_FIRST_TRY = 0.05  # the optimal try before the chains: enough for near states (chains answer the rest)
 
 
 def _phases(defn, state, model, plan, loc, goal_views, budget) -> SolveResult:
-    """The fallback's short optimal try, then the chains of solver.search.multiphase, then the
-    fallback's phases when no chain fits or answers."""
-    first = _first_try(model, plan, loc, goal_views, budget, "phases")
+    """A short optimal try, then the chains of solver.search.multiphase, then the fallback when no
+    chain fits or answers."""
+    first = _first_try(model, plan, loc, goal_views, budget, "phases", PHASES_FIRST_TRY)
     if first.moves is not None or first.stopped == "cancelled":
         return first
     if not model.guarded:
@@ -308,17 +335,19 @@ def _phases(defn, state, model, plan, loc, goal_views, budget) -> SolveResult:
             moves, info = None, {}
         if moves is not None:
             return SolveResult(moves, False, "phases", nodes=first.nodes, extra=info)
-    result = solve_by_phases(model, plan, loc, goal_views, budget)
+    # no chain answered (a partial goal, a state the chains' tables miss): the fallback, whose own
+    # longer optimal try comes first, as it did before the chains' short one
+    result = _fallback(model, plan, loc, goal_views, budget)
     result.nodes += first.nodes
     return result
 
 
-def _first_try(model, plan, loc, goal_views, budget, method) -> SolveResult:
+def _first_try(model, plan, loc, goal_views, budget, method, share: float = FIRST_TRY) -> SolveResult:
     """A short optimal try: near states are solved exactly and fast."""
     left = budget.remaining()
     if not (plan.databases or plan.full is not None):
         return SolveResult(None, False, method)
-    quick = budget.part(FIRST_TRY * (left if left is not None else 10))
+    quick = budget.part(share * (left if left is not None else 10))
     return _search(model, _heuristic(model, plan, quick), loc, goal_views, quick, 1, method)
 
 
@@ -530,3 +559,6 @@ def warm_up() -> None:
         for slots in range(2, WARM_UP_SLOTS + 1):
             many = (databases * BODY_SLOTS * slots)[: BODY_SLOTS * (slots - 1) + 1]
             _search(model, combine(model, many), loc, goal_views, Budget(time_limit=60.0), 1, "ida")
+        # the fallback's phases and finisher (its commutator scans and set-up tables are compiled
+        # too; a 12-move state is answered by the optimal try and never reaches them)
+        solve_by_phases(model, plan, loc, goal_views, Budget(time_limit=60.0))

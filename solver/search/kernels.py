@@ -10,11 +10,8 @@ from __future__ import annotations
 from collections import namedtuple
 
 import numpy as np
-from llvmlite import ir
-from numba import types
-from numba.core import cgutils
-from numba.extending import intrinsic
 
+from solver.compiled import Intrinsic
 from solver.search import njit
 
 Puzzle = namedtuple(
@@ -119,10 +116,12 @@ def entry(table, r, bits):
     return (table[r >> 1] >> ((r & 1) << 2)) & 15
 
 
-@intrinsic
-def prefetch(typingctx, array, index):
+def _prefetch(typingctx, array, index):
     """Ask the processor to start loading array[index] into the cache (LLVM's prefetch: read,
     keep in all levels); a search issues several before it needs any, so the misses overlap."""
+    from llvmlite import ir
+    from numba import types
+    from numba.core import cgutils
 
     def codegen(context, builder, sig, args):
         aryty = sig.args[0]
@@ -136,3 +135,6 @@ def prefetch(typingctx, array, index):
         return context.get_dummy_value()
 
     return types.void(array, index), codegen
+
+
+prefetch = Intrinsic(_prefetch, python=lambda array, index: None)  # interpreted: only a hint, skipped

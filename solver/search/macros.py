@@ -22,6 +22,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from solver import perm
+from solver.search import finisher_kernels
 from solver.search.setups import SetupTable
 
 BASE_LIMIT = 1500  # short sequences kept as commutator halves
@@ -29,6 +30,8 @@ BASE_WORK = BASE_LIMIT**2 * 200  # code-map entries of the commutators of every 
 SMALL = 3  # an algorithm moves at most this many slots
 NARROW = 8  # commutators moving at most this many slots are commuted again
 NARROW_LIMIT = 300
+NARROW_MORE = 2000  # narrow ones commuted again while some orbit has no algorithm yet
+NARROW_SCAN = 20000  # narrow ones looked at to choose those
 SETUP_LIMIT = 60  # setup sequences X of the library's conjugates (shortest first; aimed steps reach further)
 LIBRARY_LIMIT = 400  # algorithms kept (shortest first)
 FORMAT = 2  # of the stored algorithm files
@@ -36,6 +39,7 @@ AIMED_PER_KIND = 2  # algorithms per (orbit, slots moved, in place or not) given
 ROUGH_PER_MASK = 64  # rough algorithms kept per orbit and set of other rough orbits moved
 PARITY_PATHS = 1 << 14  # parity vectors given their fewest moves
 AIMED_FIRST = 6  # wrong slots tried first in one aimed step (each with a few partners)
+AIMED_SETUPS_KEPT = 4096  # setups' code maps kept from one aimed step to the next (a globe's climb asked for 344,000)
 
 
 @dataclass
@@ -79,6 +83,8 @@ class Finisher:
         if self.complete:
             self._store()
         self.setups = [(s, e) for s, e in base if len(s) <= 2][:SETUP_LIMIT]
+        self._tables: dict[tuple, tuple[SetupTable, int]] = {}  # (actions, slots) -> table, its orbit
+        self._aimed_setups: dict[tuple, tuple | None] = {}  # (aim, slots) -> setup, its code map and inverse
         self.aims, self.rough = self._aims(base)
         seqs, library = self._conjugates()
         # the rough orbits are solved first: the climb after must not move them
@@ -87,6 +93,14 @@ class Finisher:
         self.library_seqs = [q for q, k in zip(seqs, keep) if k]
         self.library = library[keep]
         self.library_lengths = np.array([len(q) for q in self.library_seqs])
+        # the codes each conjugate moves and where to (padded with code 0 staying): a step's gains
+        # are read from these few codes, not from the whole state (a globe's library is 24,000
+        # conjugates of 400 codes)
+        moved = self.library != self.identity
+        width = max(1, int(moved.sum(1).max(initial=0)))
+        order = np.argsort(~moved, axis=1, kind="stable")[:, :width]
+        self.library_from = np.where(np.take_along_axis(moved, order, 1), order, 0)
+        self.library_to = np.take_along_axis(self.library, self.library_from, 1).astype(np.int64)
 
     def _path(self, kind: str = "algorithms"):
         from solver.definition.canonical import content_hash
@@ -173,7 +187,9 @@ class Finisher:
     def _short_sequences(self, allowed) -> list[tuple[list[int], np.ndarray]]:
         """Canonical sequences by length with distinct effects, then every power of every move (a
         big ring's turn taken 25 times is a natural commutator half: [L^25, R] on a wreath of 100),
-        up to BASE_LIMIT in all, fewer for puzzles of many codes (their commutators cost more)."""
+        up to BASE_LIMIT in all, fewer for puzzles of many codes (their commutators cost more).
+        The longest ones kept are spread over their layer (a globe of 8x50 keeps flip pairs f f'
+        beside row-and-flip pairs r f)."""
         limit = max(NARROW_LIMIT, min(BASE_LIMIT, int((BASE_WORK / len(self.identity)) ** 0.5)))
         powers = self._move_powers()[: limit // 2]
         seen = {self.identity.tobytes()} | {e.tobytes() for _, e in powers}
@@ -193,9 +209,11 @@ class Finisher:
                         continue
                     seen.add(key)
                     nxt.append((seq + [m], f))
+            if len(out) + len(nxt) > limit:  # the last layer evenly sampled, not its first moves only
+                nxt = [nxt[j] for j in np.linspace(0, len(nxt) - 1, limit - len(out)).astype(int)]
             out += nxt
             frontier = nxt
-        return out[:limit] + powers
+        return out + powers
 
     def _move_powers(self) -> list[tuple[list[int], np.ndarray]]:
         """m^j for every move m and 2 < j < order - 2, each as the shorter of m^j and its inverse's
@@ -220,21 +238,23 @@ class Finisher:
         found: dict[bytes, tuple[list[int], np.ndarray]] = {}
         narrow: dict[bytes, tuple[list[int], np.ndarray]] = {}
 
+        covered = np.zeros(len(self.model.orbits), dtype=bool)  # orbits some algorithm found moves
+
         def keep(seq, e, size):
             key = e.tobytes()
             for kept, limit in ((found, SMALL), (narrow, NARROW)):
                 if 0 < size <= limit and (key not in kept or len(seq) < len(kept[key][0])):
                     kept[key] = (seq, e)
+            if 0 < size <= SMALL:
+                covered[self.orbit_of_code[e != self.identity]] = True
 
-        with_base = _commutators_with(base)
+        with_base = Commutators(base, self.slot_of_code)
+        base_back = [self.invert(ys) for ys, _ in base]
 
         def commutators(xs, x):
-            c = with_base(x)
-            sizes = self.supports(c)
             back = self.invert(xs)
-            for j in np.flatnonzero((sizes > 0) & (sizes <= NARROW)):
-                ys = base[j][0]
-                keep(xs + ys + back + self.invert(ys), c[j], sizes[j])
+            for j, size, c in zip(*with_base.narrow(x, NARROW)):
+                keep(xs + base[j][0] + back + base_back[j], c, size)
 
         def powers(xs, x):
             power = x
@@ -272,12 +292,41 @@ class Finisher:
                 powers(*base[i])
                 commutators(*base[i])
             second, start = self._varied(sorted(narrow.values(), key=lambda t: len(t[0])), NARROW_LIMIT), 0
-        for i in range(start, len(second)):
-            if cut_short(2, i):
+        i = start
+        while not cut_short(2, i):
+            if i >= NARROW_LIMIT and covered.all():
                 break
+            if i == len(second):  # an orbit has no algorithm yet: more narrow ones
+                second += self._more_narrow(narrow.values(), second)
+                if i == len(second):
+                    break
             powers(*second[i])  # a power can keep one orbit's cycles only: [R, U]^3 on a megaminx
             commutators(*second[i])
+            i += 1
         return self._varied(sorted(found.values(), key=lambda t: len(t[0])), LIBRARY_LIMIT)
+
+    def _more_narrow(self, narrow, second) -> list[tuple[list[int], np.ndarray]]:
+        """Narrow algorithms not in `second`, up to NARROW_MORE in all: shortest first among those
+        some move touches in exactly one slot, then the others."""
+        if len(second) >= NARROW_MORE:
+            return []
+        chosen = {e.tobytes() for _, e in second}
+        rest = sorted((t for t in narrow if t[1].tobytes() not in chosen), key=lambda t: len(t[0]))[:NARROW_SCAN]
+        alone = np.concatenate([self._moved_alone(rest[j:j + 1000]) for j in range(0, len(rest), 1000)] or [[]])
+        return [rest[j] for j in np.argsort(~alone.astype(bool), kind="stable")[:NARROW_MORE - len(second)]]
+
+    def _moved_alone(self, algorithms) -> np.ndarray:
+        """For each algorithm, whether some move moves exactly one of its slots: its commutator
+        with that move moves few slots (on a globe of 25-column halves, where the shortest narrow
+        algorithms, commutators of two flips, have no such move, two 3-cycles [r, f f'] have)."""
+        n_slots = len(self.slot_starts)
+        moved = np.zeros((len(algorithms), n_slots), dtype=np.float32)
+        for i, (_, e) in enumerate(algorithms):
+            moved[i, self.slot_of_code[e != self.identity]] = 1
+        by_move = np.zeros((n_slots, len(self.moves)), dtype=np.float32)
+        for m, t in enumerate(self.moves):
+            by_move[self.slot_of_code[t != self.identity], m] = 1
+        return ((moved @ by_move) == 1).any(1)
 
     def _varied(self, algorithms, limit: int):
         """The shortest algorithms of every kind (slots moved per orbit, twisted in place or
@@ -349,8 +398,7 @@ class Finisher:
             kind = (len(slots), in_place)
             most = 1 if SetupTable.large(on[r], len(slots)) else AIMED_PER_KIND
             if len(chosen.get(kind, ())) < most and SetupTable.fits(on[r], len(slots)) and not self._late():
-                table = SetupTable(self.slot_maps[r], slots, self.deadline)
-                self.complete &= table.complete
+                table = self._setup_table(r, slots)
                 chosen.setdefault(kind, []).append(Aim(r, slots, table, self._powers(seq, e, r, slots)))
 
         for seq, e in algorithms:
@@ -364,6 +412,21 @@ class Finisher:
                 add(seq, e, *self._slots_moved(e, r))
         return [a for aims in chosen.values() for a in aims]
 
+    def _setup_table(self, r: int, slots: tuple[int, ...]) -> SetupTable:
+        """A setup table onto `slots` of orbit r, shared with an orbit whose moves act on its
+        slots alike (a globe's pairs of bands, each turned by its own moves): its moves renamed."""
+        first_move = {}  # each action on the orbit's slots -> the first move acting so
+        for m in range(len(self.moves) - 1, -1, -1):
+            first_move[self.slot_maps[r][m].tobytes()] = m
+        key = (frozenset(first_move), slots)
+        if key not in self._tables:
+            table = SetupTable(self.slot_maps[r], slots, self.deadline)
+            self.complete &= table.complete
+            self._tables[key] = (table, r)
+            return table
+        table, other = self._tables[key]
+        return table.renamed([first_move[row.tobytes()] for row in self.slot_maps[other]])
+
     def _rough_algorithms(self, base, rough_orbits: list[int]) -> dict[int, dict[frozenset, list]]:
         """For each rough orbit r, commutators [x, y] of short sequences moving at most SMALL of
         its slots, by the set of rough orbits they move (r among them; any number of orbits: a big
@@ -372,7 +435,7 @@ class Finisher:
         found: dict[int, dict[frozenset, list]] = {r: {} for r in rough_orbits}
         if not rough_orbits:
             return found
-        with_base = _commutators_with(base)
+        with_base = Commutators(base, self.slot_of_code)
         orbit_sets: dict[bytes, frozenset] = {}
         for xs, x in base[:NARROW_LIMIT]:
             if self._late():
@@ -560,11 +623,14 @@ class Finisher:
                 return None, None
             step = None
             if library is not None and len(library):
-                after = library[:, loc]  # [algorithms, pieces]
-                gains = at[np.arange(len(loc)), after].sum(1) - score
+                occupant = np.full(len(self.identity), len(loc))  # piece at each code; a zero row of `at` where none
+                occupant[loc] = np.arange(len(loc))
+                at_or_none = np.vstack([at, np.zeros((1, at.shape[1]), dtype=at.dtype)])
+                held = occupant[self.library_from]
+                gains = (at_or_none[held, self.library_to].astype(np.int64) - at_or_none[held, self.library_from]).sum(1)
                 best = int(np.argmax(gains / self.library_lengths))
                 if gains[best] > 0:
-                    loc, step = after[best].astype(np.int64), self.library_seqs[best]
+                    loc, step = library[best][loc].astype(np.int64), self.library_seqs[best]
             if step is None:
                 aimed = self._aimed(loc, at, wanted, aims, pieces)
                 if aimed is None:
@@ -587,7 +653,9 @@ class Finisher:
         has = self.model.piece_class[occupant]  # class (times k) at each slot
         right = at[occupant, loc[occupant]].astype(bool)
         placed = has == wanted
-        setups: dict[tuple, tuple] = {}
+        setups = self._aimed_setups
+        if len(setups) > AIMED_SETUPS_KEPT:
+            setups.clear()
         tries = []  # (setup, its code map and inverse, power)
         for aim in aims:
             span = slice(first_slot[aim.orbit], first_slot[aim.orbit] + aim.table.n)
@@ -618,19 +686,33 @@ class Finisher:
         return after[best], x_seq + power[0] + self.invert(x_seq)
 
 
-def _commutators_with(base):
-    """A function of a code map x giving [x, y] = x y x' y' for every y of `base` at once."""
-    effects = np.array([e for _, e in base])
-    inverses = np.empty_like(effects)
-    np.put_along_axis(inverses, effects, np.broadcast_to(np.arange(effects.shape[1], dtype=effects.dtype), effects.shape), axis=1)
-    flat = inverses.ravel()
-    rows = (np.arange(len(base), dtype=effects.dtype) * effects.shape[1])[:, None]
+class Commutators:
+    """[x, y] = x y x' y' of a code map x with every y of `base`: all at once as code maps (numpy
+    gathers), or only those moving at most a few slots (a compiled scan that stops at the first
+    slot past the limit: most commutators move many, and the scan of a globe's or a wreath's
+    hundreds of codes is cut after a few)."""
 
-    def commutators(x):  # code -> y'[x'[y[x[code]]]], gathered flat (twice as fast as 2-d indexing)
-        at = _inverse(x)[np.take(effects, x, axis=1)]
-        at += rows
-        return np.take(flat, at)
-    return commutators
+    def __init__(self, base, slot_of_code: np.ndarray):
+        self.effects = effects = np.array([e for _, e in base])
+        self.inverses = inverses = np.empty_like(effects)
+        np.put_along_axis(inverses, effects, np.broadcast_to(np.arange(effects.shape[1], dtype=effects.dtype), effects.shape), axis=1)
+        self.flat = inverses.ravel()
+        self.rows = (np.arange(len(base), dtype=effects.dtype) * effects.shape[1])[:, None]
+        self.slot_of_code = slot_of_code.astype(np.int32)
+
+    def __call__(self, x: np.ndarray) -> np.ndarray:
+        """code -> y'[x'[y[x[code]]]] for every y, gathered flat (twice as fast as 2-d indexing)."""
+        at = _inverse(x)[np.take(self.effects, x, axis=1)]
+        at += self.rows
+        return np.take(self.flat, at)
+
+    def narrow(self, x: np.ndarray, limit: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(indices of the y, slots moved, code maps) of the commutators moving 1..limit slots."""
+        sizes = finisher_kernels.slots_moved(self.effects, self.inverses, x.astype(self.effects.dtype),
+                             _inverse(x).astype(self.effects.dtype), self.slot_of_code, limit)
+        ys = np.flatnonzero((sizes > 0) & (sizes <= limit))
+        maps = self.inverses[ys[:, None], _inverse(x)[self.effects[ys][:, x]]]
+        return ys, sizes[ys], maps
 
 
 def _cycle(step, start) -> tuple:

@@ -98,7 +98,7 @@ class SearchModel:
             wanted = np.sort(orb.classes)
             if not np.array_equal(np.sort(labels), wanted):
                 raise UnreachableError(f"{orb.name}: the pieces present differ from the goal's (colour counts differ)")
-            for cls in np.unique(orb.classes):
+            for cls in set(orb.classes.tolist()):  # (np.unique imports numpy.ma on first use: 20 ms)
                 pieces = np.flatnonzero(orb.classes == cls)
                 where = np.flatnonzero(labels == cls)
                 loc[orb.first_piece + pieces] = orb.base + where * orb.k + oris[where]
@@ -155,9 +155,11 @@ def orientation_sums(model: SearchModel, loc: np.ndarray) -> list[int]:
 
 
 def slot_view(loc, piece_orbit, piece_class, on, ok, obase, oslot):
+    from solver.compiled import interpreted
     from solver.search.kernels import slot_view as kernel
 
-    return kernel(loc, piece_orbit, piece_class, on, ok, obase, oslot)
+    with interpreted():  # one state: loading the compiled kernel would cost more
+        return kernel(loc, piece_orbit, piece_class, on, ok, obase, oslot)
 
 
 def _twist_kind(tables: list[np.ndarray], k: int) -> tuple[bool, bool]:

@@ -13,7 +13,7 @@ coset of H_i it lies in and nothing more.
   positions), searched by IDA* until exact databases of its parts are all 0; a large phase adds
   one database at a time (weighted), the pieces already placed kept by their databases.
 
-Two kinds of chains are tried (`chains`):
+Three kinds of chains are tried (`chains`):
 - power chains: with the move classes gathered into axes (classes that commute: U with D), the
   subgroups with the first j axes whole and every other class by its smallest prime power (half
   turns); Kociemba's chain G > <one axis whole, the rest halved> > 1 and Thistlethwaite's with
@@ -21,7 +21,9 @@ Two kinds of chains are tried (`chains`):
 - removal chains: move classes dropped one or a few at a time (each step the drop whose phase has
   the fewest cosets, more while the phase stays small), each phase placing the pieces the fewer
   moves no longer move (block building); the last subgroup keeps two classes and what it still
-  moves goes to the finisher (solver.search.macros), which needs no table.
+  moves goes to the finisher (solver.search.macros), which needs no table;
+- block chains (solver.search.blocks): one class dropped at a time by the fewest pieces left moved,
+  each phase placing its few pieces in stages, the last two classes' group solved whole.
 
 The chain does not have to be "clean" (the stabiliser of H_i's labels may be larger than H_i): a
 phase whose state is outside the coset space it expects ends the chain. A phase that is not done
@@ -45,6 +47,7 @@ from solver.errors import PuzzleError
 from solver.partial import PartialGoal
 from solver.analysis.pieces import piece_model
 from solver.recent import Recent
+from solver.search import blocks
 from solver.search.budget import Budget, Stopped
 from solver.search.ida import IdaSearch, combine
 from solver.simplify import simplify
@@ -148,6 +151,8 @@ PART_ENTRIES = 6_000_000  # the largest database of a phase searched by its cose
 SEARCH_PHASE = 1e11  # cosets: the most a phase may have to be searched with pattern databases
 MAX_CHAINS = 4  # candidates kept
 CHAIN_SHARE = 0.5  # of the time left for each chain but the last
+BUILD_SHARE = 0.5  # of the time left, at most, for the first block chain's tables before any chain runs
+BLOCK_SHARE = 0.8  # of the time left for the block chains together, when other chains follow
 REMOVAL_STARTS = 2  # removal chains tried, each starting with another move class
 CANDIDATES = 3  # drops weighed by their phase puzzle at each step of a removal chain
 
@@ -240,6 +245,7 @@ class _Phase:
     colouring: PartialGoal | None  # states to labels (None: the puzzle itself)
     projection: object | None  # the exact coset table's projection, when one table is searched
     size: float  # cosets (an upper bound from the ranking)
+    stages: tuple = ()  # block building (solver.search.blocks): tables searched stage after stage
 
 
 @dataclass
@@ -263,6 +269,9 @@ def chains(defn: Definition, phase_of) -> list[Chain]:
         steps = removal_chain(defn, classes, first, phase_of)
         if steps:
             found.append(Chain("removal", (everything, *steps)))
+    if len(classes) > 2 and not any(c.kind == "power" for c in found):  # Kociemba's is better where it exists
+        for first in range(min(blocks.BLOCK_STARTS, len(classes))):
+            found.append(Chain("block", (everything, *blocks.block_chain(defn, classes, first), ())))
     return list({c.groups: c for c in found}.values())
 
 
@@ -350,17 +359,23 @@ def plans(defn: Definition, goal: tuple, budget: Budget) -> list[_Plan]:
         return hit[1]
     made: dict = {}
 
-    def phase_of(above, below) -> _Phase:
+    def phase_of(above, below, kind="coset") -> _Phase:
         budget.check()
-        if (above, below) not in made:
-            made[above, below] = _phase(defn, goal, above, below)
-        return made[above, below]
+        if (kind, above, below) not in made:
+            made[kind, above, below] = (
+                _phase(defn, goal, above, below) if kind == "coset" else
+                blocks.block_phase(defn, goal, above, below) if below else
+                blocks.final_phase(defn, goal, above, PHASE_TABLES))
+        return made[kind, above, below]
 
     out = []
     for chain in chains(defn, phase_of):
         plan = _Plan(chain)
+        kind = "block" if chain.kind == "block" else "coset"
+        if kind == "block" and phase_of(chain.groups[-2], (), kind).size > SEARCH_PHASE:
+            continue  # its last group is beyond search: the other phases need not be built
         for above, below in zip(chain.groups, chain.groups[1:]):
-            plan.phases.append(phase_of(above, below))
+            plan.phases.append(phase_of(above, below, kind))
             if plan.phases[-1].size > SEARCH_PHASE:
                 break
         else:
@@ -400,6 +415,8 @@ def _search_phase(phase: _Phase, state: tuple, budget: Budget) -> tuple[list[str
     from solver.search.ranking import Projection
 
     shown = phase.colouring.state(state) if phase.colouring else state
+    if phase.stages:
+        return blocks.search(phase, shown, budget)
     model = search_model(phase.defn)
     loc = model.encode(shown)
     if phase.projection is not None:  # exact tables of its parts: the phase is done when all are 0
@@ -426,15 +443,22 @@ STAGE_WEIGHT = 2  # f = g + w*h in the stages: found fast, a little longer than 
 def _stages(model, databases, loc, budget: Budget, size: float) -> tuple[list[str], bool]:
     """IDA* until every database is at 0 (the phase's goal), at once when the phase is small, else
     adding one database at a time (pieces solved stay solved: their databases stay in)."""
+    steps = [len(databases)] if size <= STAGE_SIZE else list(range(1, len(databases) + 1))
+    return staged_search(model, databases, loc, budget, steps, 1 if len(steps) == 1 else STAGE_WEIGHT)
+
+
+def staged_search(model, databases, loc, budget: Budget, counts, weight: int = 1, goals=None) -> tuple[list[str], bool]:
+    """IDA* stage after stage from `loc`: stage j until the first counts[j] databases are all 0 (the
+    last stage also until one of `goals`, when given). The moves found and whether all stages ended."""
     from solver.search import engine
     from solver.search.kernels import puzzle_arrays
 
-    steps = [len(databases)] if size <= STAGE_SIZE else range(1, len(databases) + 1)
     moves: list[int] = []
     pz = puzzle_arrays(model)
-    for n in steps:
+    none = np.zeros((0, model.n_slots), np.int32)
+    for j, n in enumerate(counts):
         search = IdaSearch(model, combine(model, databases[:n]), model.canonical_pairs(),
-                           np.zeros((0, model.n_slots), np.int32), 1 if len(steps) == 1 else STAGE_WEIGHT)
+                           goals if goals is not None and j == len(counts) - 1 else none, weight)
         try:
             found = search.run(loc, budget).moves
         except Stopped:
@@ -500,21 +524,33 @@ def solve(defn: Definition, state: tuple, budget: Budget) -> tuple[list[str] | N
         from solver.search.model import search_model
 
         engine._finisher(search_model(defn), budget)  # first: its one-time search for algorithms
-    for n, plan in enumerate(candidates):
+    group = [plan for plan in candidates if plan.chain.kind == "block"]
+    if group:  # then the first block chain's tables (the others share most of them)
+        left = budget.remaining()
+        blocks.build_tables(group[0].phases, budget.part(None if left is None else left * BUILD_SHARE))
+    # the block chains run together (solver.search.blocks.run), where the first of them stands
+    first = group[0] if group else None
+    runs = [group if plan is first else [plan] for plan in candidates if plan.chain.kind != "block" or plan is first]
+    for n, run in enumerate(runs):
         left = budget.remaining()
         if left is not None and best is not None and left < 0.05:
             break
-        last = n == len(candidates) - 1
-        part = budget.part(None if left is None or last else left * CHAIN_SHARE)
+        last = n == len(runs) - 1
+        share = BLOCK_SHARE if run is group else CHAIN_SHARE
+        part = budget.part(None if left is None or last else left * share)
         started = time.monotonic()
         try:
-            moves = run_chain(defn, goal, plan, state, part, rescue=last and best is None)
+            if run is group:
+                moves = blocks.run(defn, goal, group, state, part, rescue=last and best is None)
+            else:
+                moves = run_chain(defn, goal, run[0], state, part, rescue=last and best is None)
         except Stopped:
             if budget.cancelled() or budget.out_of_time():
                 break
             moves = None
         ok = moves is not None and verify(defn, state, moves)
-        tried.append({"chain": plan.chain.describe(), "length": len(moves) if ok else None,
+        what = run[0].chain.describe() + (f" (and {len(run) - 1} more)" if len(run) > 1 else "")
+        tried.append({"chain": what, "length": len(moves) if ok else None,
                       "seconds": round(time.monotonic() - started, 3)})
         if ok and (best is None or len(moves) < len(best)):
             best = moves

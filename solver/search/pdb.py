@@ -8,7 +8,10 @@ the same puzzle written differently reuses the file, and a changed piece derivat
 stale one. A table whose projection keeps everything is the full distance table (God's algorithm).
 
 File: magic, header length, JSON header (format version, hashes, projection, sizes, distance
-distribution, SHA-256 of the body), zero padding to 64 bytes, body.
+distribution, SHA-256 of the body), zero padding to 64 bytes, body. A body whose checksum was
+checked is remembered as intact in a stamp beside it (`.checked`: size, modification time, inode),
+so that the next processes do not read the whole file again (44 MB for the 2x2x2's full table);
+a file written since is checked again.
 """
 
 from __future__ import annotations
@@ -382,7 +385,8 @@ def build_seconds(model, projection: Projection) -> float:
 
 def _inverse_tables(tables: np.ndarray, offsets: np.ndarray, ranker: Ranker, moves: int) -> np.ndarray | None:
     """The move tables of the inverse moves, by inverting each move's digit permutation (a move
-    permutes a position or twist factor's digits); None when a factor adds twists (PTW)."""
+    permutes a position or twist factor's digits); None when a factor adds twists (PTW) or a row is
+    not a permutation of the digits (met on a recoloured, renumbered megaminx's phase)."""
     factors = ranker.factors
     if (factors[:, KIND] == PTW).any():
         return None
@@ -391,6 +395,8 @@ def _inverse_tables(tables: np.ndarray, offsets: np.ndarray, ranker: Ranker, mov
         size = int(factors[f, SIZE])
         for m in range(moves):
             row = tables[offsets[f] + m * size : offsets[f] + (m + 1) * size]
+            if row.min() < 0 or row.max() >= size or np.count_nonzero(np.bincount(row, minlength=size)) != size:
+                return None
             out[offsets[f] + m * size + row] = np.arange(size, dtype=tables.dtype)
     return out
 
@@ -527,6 +533,34 @@ def read_header(path: Path) -> tuple[dict, int]:
     return header, offset
 
 
+CHECK_AGE = 2.0  # seconds a file must have stood unchanged before its check is remembered
+
+
+def _stamp(stat: os.stat_result, digest: str) -> str:
+    return json.dumps([stat.st_size, stat.st_mtime_ns, stat.st_ino, digest])
+
+
+def _known_intact(path: Path, stat: os.stat_result, digest: str) -> bool:
+    try:
+        return path.with_suffix(".checked").read_text() == _stamp(stat, digest)
+    except OSError:
+        return False
+
+
+def _remember_intact(path: Path, stat: os.stat_result, digest: str) -> None:
+    """Keep the check's stamp; not for a file just written, since a rewrite within the file
+    system's clock tick would leave the same modification time."""
+    if time.time() - stat.st_mtime < CHECK_AGE:
+        return
+    stamp = path.with_suffix(".checked")
+    tmp = stamp.with_suffix(f".tmp{os.getpid()}")
+    try:
+        tmp.write_text(_stamp(stat, digest))
+        os.replace(tmp, stamp)
+    except OSError:  # a read-only cache folder: every process checks
+        tmp.unlink(missing_ok=True)
+
+
 def load(path: Path, model, *, check_body: bool = True) -> PatternDatabase:
     """Open a file memory-mapped after checking it belongs to this puzzle and is intact."""
     header, offset = read_header(path)
@@ -543,11 +577,15 @@ def load(path: Path, model, *, check_body: bool = True) -> PatternDatabase:
     if bits not in (4, 8) or ranker.size != header.get("entries"):
         raise PatternDatabaseError(f"{path}: sizes in the header do not match its projection")
     size = stored_bytes(ranker.size, bits)
-    if os.path.getsize(path) != offset + size or header.get("body_bytes") != size:
-        raise PatternDatabaseError(f"{path}: the body has {os.path.getsize(path) - offset} bytes, expected {size}")
+    stat = os.stat(path)
+    if stat.st_size != offset + size or header.get("body_bytes") != size:
+        raise PatternDatabaseError(f"{path}: the body has {stat.st_size - offset} bytes, expected {size}")
     body = np.memmap(path, dtype=np.uint8, mode="r", offset=offset, shape=(size,))
-    if check_body and hashlib.sha256(body).hexdigest() != header.get("body_sha256"):
-        raise PatternDatabaseError(f"{path}: the body's checksum does not match (the file is damaged)")
+    digest = str(header.get("body_sha256"))
+    if check_body and not _known_intact(path, stat, digest):
+        if hashlib.sha256(body).hexdigest() != digest:
+            raise PatternDatabaseError(f"{path}: the body's checksum does not match (the file is damaged)")
+        _remember_intact(path, stat, digest)
     return PatternDatabase(projection, ranker, bits, body, header, path)
 
 
@@ -558,7 +596,7 @@ def cached(model, projection: Projection, *, budget_bytes: int = DEFAULT_BUDGET,
            budget: Budget | None = None) -> PatternDatabase | None:
     """The database from the cache folder, built and saved there first when missing (under
     `budget`, default the current solve's, which lists the file in its `built`). A file is
-    checked (checksum) once per process; later solves reuse the open memory map."""
+    checked (checksum) once while it stays unchanged; later solves reuse the open memory map."""
     path = cache_dir() / file_name(content_hash(model.defn), model_key(model), projection)
     if path.exists():
         stat = path.stat()

@@ -8,15 +8,17 @@ inverse moves, gives a shortest such X for every tuple at once.
 
 from __future__ import annotations
 
+import copy
 import time
 
 import numpy as np
 
+from solver.search.finisher_kernels import UNREACHED, grow_setups
+
 MAX_TUPLES = 1 << 23  # tuples of one table (slots ** length, 48 MB); bigger orbits get no table
-LARGE_TUPLES = 1 << 21  # tables over this many tuples take a second each: fewer of them are built
+LARGE_TUPLES = 1 << 19  # tables over this many tuples take about a second each: fewer of them are built
 
 _TARGET = -2  # first[] of the target tuple (its setup is empty)
-_UNREACHED = -1
 
 
 class SetupTable:
@@ -26,28 +28,21 @@ class SetupTable:
         shortest setups, the others none (`complete` False)."""
         n_moves, n = slot_maps.shape
         self.n, self.length = n, len(target)
+        self.names: list[int] | None = None  # the moves' numbers in another orbit sharing this table
         # first[t]: the first move of t's setup, next_[t]: the tuple that move turns t into
-        self.first = np.full(n ** self.length, _UNREACHED, dtype=np.int16)
+        self.first = np.full(n ** self.length, UNREACHED, dtype=np.int16)
         self.next_ = np.zeros(n ** self.length, dtype=np.int32)
-        inverse = np.argsort(slot_maps, axis=1)
+        inverse = np.argsort(slot_maps, axis=1).astype(np.int64)
         start = self.index(target)
         self.first[start] = _TARGET
-        frontier = np.array([start], dtype=np.int64)
-        self.complete = True
-        while frontier.size:
+        queue = np.empty(n ** self.length, dtype=np.int64)
+        queue[0] = start
+        done, end = 0, 1
+        while done < end:  # a depth at a time, compiled
             if deadline is not None and time.monotonic() > deadline:
-                self.complete = False
                 break
-            digits = self._digits(frontier)
-            grown = []
-            for m in range(n_moves):
-                before = self._index(inverse[m][digits])
-                fresh = self.first[before] == _UNREACHED
-                tuples, where = np.unique(before[fresh], return_index=True)
-                self.first[tuples] = m
-                self.next_[tuples] = frontier[fresh][where]
-                grown.append(tuples)
-            frontier = np.concatenate(grown)
+            done, end = grow_setups(inverse, self.n, self.length, self.first, self.next_, queue, done, end)
+        self.complete = done == end
 
     @staticmethod
     def fits(n_slots: int, length: int) -> bool:
@@ -58,27 +53,24 @@ class SetupTable:
         return n_slots ** length > LARGE_TUPLES
 
     def index(self, slots) -> int:
-        return int(self._index(np.asarray(slots, dtype=np.int64)[:, None])[0])
-
-    def _index(self, digits: np.ndarray) -> np.ndarray:
-        out = np.zeros(digits.shape[1], dtype=np.int64)
-        for row in digits:
-            out = out * self.n + row
+        out = 0
+        for slot in slots:
+            out = out * self.n + int(slot)
         return out
 
-    def _digits(self, tuples: np.ndarray) -> np.ndarray:
-        out = np.empty((self.length, len(tuples)), dtype=np.int64)
-        for i in range(self.length - 1, -1, -1):
-            tuples, out[i] = np.divmod(tuples, self.n)
+    def renamed(self, names: list[int]) -> SetupTable:
+        """This table for another orbit whose move names[m] acts on its slots as move m on these."""
+        out = copy.copy(self)
+        out.names = [names[m] for m in self.names] if self.names is not None else names
         return out
 
     def setup(self, slots) -> list[int] | None:
         """Moves carrying slots[i] onto the target's slot i, shortest; None when none does."""
         t = self.index(slots)
-        if self.first[t] == _UNREACHED:
+        if self.first[t] == UNREACHED:
             return None
         moves = []
         while self.first[t] != _TARGET:
-            moves.append(int(self.first[t]))
+            moves.append(int(self.first[t]) if self.names is None else self.names[self.first[t]])
             t = int(self.next_[t])
         return moves

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from solver.compiled import interpreted
 from solver.search import njit
 from solver.search.kernels import apply_move, is_goal, occupancy, puzzle_arrays
 from solver.search.ranking import BINOM, MAX_SLOTS, rank
@@ -49,8 +50,9 @@ def walk(model, db, loc: np.ndarray, goal_views: np.ndarray) -> list[int] | None
     """Optimal move indices from `loc` using an exact full table `db`; None if unreachable."""
     out = np.zeros(256, dtype=np.int64)
     r = db.ranker
-    n = _walk(puzzle_arrays(model), loc, goal_views, r.factors, r.groups, r.pieces, np.asarray(db.body), db.bits,
-              len(model.move_names), out)
+    with interpreted():  # a few hundred ranks: less than loading numba and the compiled walk
+        n = _walk(puzzle_arrays(model), loc, goal_views, r.factors, r.groups, r.pieces, np.asarray(db.body), db.bits,
+                  len(model.move_names), out)
     return None if n < 0 else [int(m) for m in out[:n]]
 
 

@@ -27,7 +27,6 @@ from solver.recent import Recent
 from solver.search.budget import Budget
 from solver.special import layered_cube
 from solver.special.bigcube import family as bigcube
-from solver.special.bigcube.reduction import solve_big_cube
 from solver.special.cube3 import family as cube3
 from solver.special.flipit import family as flipit
 from solver.special.loopover import family as loopover
@@ -154,6 +153,8 @@ def _layered(defn: Definition) -> Special | None:
     if cube is None:
         return None
     n = cube.n
+    from solver.special.bigcube.reduction import solve_big_cube  # here: recognising loads no solver
+
     if n == 3:
         inner = _runner("cube3", cube3.recognize(load_data(catalog.build("cube3"))), exact_metric=False)
     else:
@@ -196,6 +197,7 @@ def find(defn: Definition) -> Special | None:
     return special
 
 
+WARM_UP_SECONDS = 120.0  # per puzzle: a 5x5x5 builds its centre tables (about 30 s) on a machine's first warm-up
 WARM_UP_PUZZLES = ("cube4", "cube5", "loopover-3x3", "loopover-4x4", "sliding-3x3", "sliding-5x5", "flipit-6")
 
 
@@ -211,4 +213,4 @@ def warm_up() -> None:
     for name in WARM_UP_PUZZLES:
         defn = load_data(catalog.build(name))
         state = apply_moves(defn, random_moves(defn, 12, random.Random(1)))
-        find(defn).solve(state, Budget(time_limit=10.0))
+        find(defn).solve(state, Budget(time_limit=WARM_UP_SECONDS))

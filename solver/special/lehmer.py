@@ -4,7 +4,7 @@ specialised solvers' complete tables (cube3 coordinates, optimal Loopover)."""
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from solver.compiled import njit
 
 
 @njit(cache=True, nogil=True)

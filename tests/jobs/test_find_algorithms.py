@@ -3,8 +3,6 @@ repository, credited to the asker; a private repository's stay private (issue 15
 
 import os
 import re
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -84,8 +82,7 @@ def test_a_partial_goal_with_some_moves_only(worker, alice, repo, client_for, cu
 
 # ---------------------------------------------------------------------------------- in Chromium
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "site"))
-from test_site_browser import browser, new_page, shot  # noqa: E402, F401  (fixtures)
+from chromium import browser, new_page, page_width, PHONE, shot  # noqa: E402, F401  (fixtures)
 
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
@@ -108,8 +105,8 @@ def test_find_algorithms_from_the_solve_form_then_the_algorithm_page(worker, liv
     assert found.count() >= 5 and "(shortest)" in found.first.inner_text()
     assert page.locator("h1").inner_text().startswith("Find algorithms")
     shot(page, "algos-find-job")
-    page.set_viewport_size({"width": 390, "height": 844})
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.set_viewport_size(PHONE)
+    assert page_width(page) <= PHONE["width"]
     shot(page, "algos-find-job-390")
 
     page.set_viewport_size({"width": 1280, "height": 900})
@@ -125,9 +122,9 @@ def test_find_algorithms_from_the_solve_form_then_the_algorithm_page(worker, liv
         assert solver_api.effect(cube3, text.split())["effect_key"] == solver_api.effect(cube3, moves)["effect_key"]
     shot(page, "algos-algorithm")
     page.locator("figure.effect").screenshot(path="/tmp/shots/algos-effect.png")
-    page.set_viewport_size({"width": 390, "height": 844})
+    page.set_viewport_size(PHONE)
     page.reload()
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page_width(page) <= PHONE["width"]
     shot(page, "algos-algorithm-390")
 
 

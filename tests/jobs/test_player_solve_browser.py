@@ -56,7 +56,7 @@ def test_solve_this_plays_the_workers_answer_to_a_solved_state(worker, live_serv
     page.set_viewport_size(PHONE)
     page.wait_for_timeout(300)
     shot(page, "player-solve-this-390")
-    assert page_width(page) <= 390
+    assert page_width(page) <= PHONE["width"]
 
 
 @pytest.mark.django_db(transaction=True)
@@ -96,4 +96,4 @@ def test_solve_this_towards_a_partial_goal_from_a_permalink(worker, live_server,
     page.set_viewport_size(PHONE)
     page.wait_for_timeout(300)
     shot(page, "player-partial-goal-390")
-    assert page_width(page) <= 390
+    assert page_width(page) <= PHONE["width"]

@@ -54,7 +54,7 @@ def test_the_settings_page_shows_the_quota_and_a_refused_solve_says_when_to_retr
     shot(page, "ops2-quota-settings")
     page.set_viewport_size(PHONE)
     page.reload()
-    assert page_width(page) <= 390
+    assert page_width(page) <= PHONE["width"]
     assert page.locator("#job-quota .quota-full").is_visible()
     shot(page, "ops2-quota-settings-390")
 
@@ -72,5 +72,5 @@ def test_the_settings_page_shows_the_quota_and_a_refused_solve_says_when_to_retr
     assert Job.objects.filter(user=alice).count() == 3
     shot(page, "ops2-quota-refused")
     page.set_viewport_size(PHONE)
-    assert page_width(page) <= 390
+    assert page_width(page) <= PHONE["width"]
     shot(page, "ops2-quota-refused-390")

@@ -28,7 +28,8 @@ FIRST_SOLVES = [
 
 
 def test_the_first_solves_of_every_family_on_a_fresh_worker_spend_nothing_compiling(workers, transactional_db, alice,
-                                                                                       make_repo, client_for):
+                                                                                       make_repo, client_for, settings):
+    settings.JOB_QUOTA = len(FIRST_SOLVES)  # all queued at once while the fresh worker warms up
     if "main" in workers.running:  # a worker that has solved before would prove nothing
         workers.kill("main", signal.SIGTERM)
     workers.start("fresh")

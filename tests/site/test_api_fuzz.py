@@ -7,6 +7,7 @@ endpoints that hand text to the solver or the markdown renderer.
 
 import pytest
 import schemathesis
+from hostile_definitions import hostile_text
 from django.core import signals
 from django.core.wsgi import get_wsgi_application
 from django.db import close_old_connections
@@ -85,3 +86,37 @@ def test_any_moves_or_comment_text_gives_no_server_error(moves, body, alice, mak
     if listed:
         comment = client.post(f"/api/algorithms/{listed[0]['id']}/comments/", {"body": body}, format="json")
         assert comment.status_code in (201, 400), comment.content
+
+
+DEFINITION_ENDPOINTS = {  # where a definition is sent, and what a refusal's errors are keyed by
+    "create": ("/api/repos/", lambda text: {"name": "hostile", "definition": text}),
+    "revision": ("/api/repos/alice/rings/revisions/", lambda text: {"definition": text}),
+    "preview": ("/api/preview/", lambda text: {"definition": text}),
+}
+
+
+@pytest.mark.django_db
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(definition=hostile_text, endpoint=st.sampled_from(sorted(DEFINITION_ENDPOINTS) + ["new page", "edit page"]))
+def test_a_hostile_definition_is_refused_naming_the_field_everywhere(definition, endpoint, alice, make_repo, client_for,
+                                                                     logged_in, settings):
+    """Through the API (create, new revision, preview) and the pages' forms (new puzzle, edit): accepted,
+    or a 400 whose errors name the definition; tests/solver/test_definition_fuzz.py throws the same at
+    the reader itself."""
+    settings.PUZZLEHUB_WRITE_RATE = "100000/min"
+    if client_for(alice).get("/api/repos/alice/rings/").status_code == 404:
+        make_repo(alice, "rings")
+    if endpoint.endswith("page"):
+        path, form = ("/new/", {"name": "hostile", "visibility": "public"}) if endpoint == "new page" else (
+            "/alice/rings/edit/", {"save_revision": "1"})
+        response = logged_in(alice).post(path, {**form, "definition": definition})
+        assert response.status_code in (302, 400), response.content[:300]
+        if response.status_code == 400:
+            assert response.context["form" if endpoint == "new page" else "revision_form"].errors["definition"]
+    else:
+        path, body = DEFINITION_ENDPOINTS[endpoint]
+        response = client_for(alice).post(path, body(definition), format="json")
+        assert response.status_code in (200, 201, 400), response.content[:300]
+        if response.status_code == 400:
+            assert set(response.json()) == {"definition"}, response.json()
+    client_for(alice).delete("/api/repos/alice/hostile/")

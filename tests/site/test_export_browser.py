@@ -45,7 +45,7 @@ def test_catalog_shapes_are_published_and_downloaded_in_every_format(live_server
     page.set_viewport_size(PHONE)
     page.goto(f"{base}/{CATALOG_OWNER}/pyraminx-crystal/revisions/1/")
     assert page.locator(".downloads a").count() == 3
-    assert page_width(page) <= 390
+    assert page_width(page) <= PHONE["width"]
     shot(page, "shapes2-revision-390")
 
     # the 2x2x2 has every whole-cube rotation solved: only YAML, and the reason

@@ -33,7 +33,7 @@ def test_staff_read_the_operator_page_at_both_widths_and_others_get_404(live_ser
     page.set_viewport_size(PHONE)
     page.reload()
     # the page itself never scrolls sideways: wide tables scroll inside their own box
-    assert page_width(page) <= 390
+    assert page_width(page) <= PHONE["width"]
     assert page.locator("#running-jobs").is_visible()
     shot(page, "ops-390")
 

@@ -79,7 +79,7 @@ def test_turn_undo_scramble_and_play_a_permalink(live_server, new_page, client_f
     page.set_viewport_size(PHONE)
     page.wait_for_timeout(500)
     shot(page, f"player-{puzzle}-390")
-    assert page_width(page) <= 390  # nothing overflows sideways
+    assert page_width(page) <= PHONE["width"]  # nothing overflows sideways
 
 
 @pytest.mark.django_db(transaction=True)

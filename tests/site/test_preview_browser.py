@@ -16,7 +16,7 @@ def narrow(page, name):
     page.set_viewport_size(PHONE)
     page.wait_for_timeout(200)
     shot(page, f"{name}-390")
-    assert page_width(page) <= 390, name
+    assert page_width(page) <= PHONE["width"], name
     page.set_viewport_size({"width": 1280, "height": 900})
 
 

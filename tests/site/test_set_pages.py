@@ -13,7 +13,7 @@ from puzzlehub.repos.models import Repository
 from solver import api as solver_api
 
 from player_dom import PLAYER
-from test_site_browser import browser, new_page, shot  # noqa: F401  (fixtures)
+from chromium import browser, new_page, page_width, PHONE, shot  # noqa: F401  (fixtures)
 
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
@@ -80,11 +80,11 @@ def test_set_and_case_pages(live_server, new_page, alice, bob, cube2_sets):  # n
     page.wait_for_function(f"() => document.querySelector('{PLAYER}').dataset.solved === 'true'")
     assert "goal reached" in page.inner_text(f"{PLAYER} .player-solved")
     shot(page, "sets-case-played")
-    page.set_viewport_size({"width": 390, "height": 844})
+    page.set_viewport_size(PHONE)
     page.goto(f"{base}U/orient/")
     assert page.locator("#cases > li").count() == 7
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= 390, f"the page scrolls sideways on a phone ({width} px)"
+    width = page_width(page)
+    assert width <= PHONE["width"], f"the page scrolls sideways on a phone ({width} px)"
     shot(page, "sets-orient-390")
 
 

@@ -91,7 +91,7 @@ def test_new_puzzle_from_a_shape_in_the_browser(live_server, new_page, settings,
     assert page.inner_text(".shape-error") == ""
     page.wait_for_function(f"() => document.querySelector('.preview-facts').innerText.includes('{MEGAMINX}')")
     shot(page, "shape-preview-390")
-    assert page_width(page) <= 390
+    assert page_width(page) <= PHONE["width"]
     page.set_viewport_size({"width": 1280, "height": 900})
     page.fill("#id_name", "my-megaminx")
     page.click("button:has-text('Create repository')")

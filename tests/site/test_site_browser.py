@@ -113,7 +113,7 @@ def test_pages_read_without_javascript(live_server, browser, make_user, make_rep
     page.goto(live_server.url + "/carol/rings/")
     page.set_viewport_size(PHONE)
     assert page.locator("header input[type=search]").is_visible()  # on a phone too, on its own row
-    assert page_width(page) <= 390
+    assert page_width(page) <= PHONE["width"]
     shot(page, "repository-390")
     page.goto(live_server.url + "/")
     shot(page, "home-390")

@@ -5,6 +5,7 @@ import random
 import time
 
 import numpy as np
+import pytest
 
 from solver import perm
 from solver.special.bigcube import beam, freeslice, reduction, short
@@ -13,8 +14,8 @@ from solver.special.bigcube.model import BigCube
 N = 4
 
 
-def _scrambled(seed: int) -> np.ndarray:
-    cube = BigCube(N)
+def _scrambled(seed: int, n: int = N) -> np.ndarray:
+    cube = BigCube(n)
     names = sorted(cube.named_moves)
     rng = random.Random(seed)
     state = cube.solved()
@@ -23,26 +24,51 @@ def _scrambled(seed: int) -> np.ndarray:
     return np.array([ord(c) for c in state], dtype=np.uint8)
 
 
-def _wing_parities(state: np.ndarray, goal: np.ndarray) -> list[int]:
+def _wing_parities(state: np.ndarray, goal: np.ndarray, n: int = N) -> list[int]:
     out = []
-    for orbit in short.plan(N).wing_orbits:
+    for orbit in short.plan(n).wing_orbits:
         home = {(goal[x], goal[orbit.partner[x]]): k for k, x in enumerate(orbit.positions)}
         out.append(perm.parity([home[(state[x], state[orbit.partner[x]])] for x in orbit.positions]))
     return out
 
 
-def test_centre_phases_solve_centres_with_even_wings():
-    cube = short.plan(N).cube
+@pytest.mark.parametrize("n, most", [(4, 40), (5, 60)])  # 3-cycles alone: over 100 (4x4x4), 300 (5x5x5)
+def test_centre_phases_solve_centres_with_even_wings(n, most):
+    cube = short.plan(n).cube
     goal = np.array([ord(c) for c in cube.solved()], dtype=np.uint8)
     centres = [s for s in range(cube.size) if len(cube.pieces[cube.cubie_of(s)]) == 1]
     for seed in range(3):
-        state = _scrambled(seed)
-        turns, reached = short.solve_centres(state, goal, N, time.perf_counter() + 120)
+        state = _scrambled(seed, n)
+        turns, reached = short.solve_centres(state, goal, n, time.perf_counter() + 120)
         replayed = short.apply_names(cube, state, turns)
         assert (replayed == reached).all()
         assert (replayed[centres] == goal[centres]).all()
-        assert _wing_parities(replayed, goal) == [0] * len(short.plan(N).wing_orbits)
-        assert len(turns) < 40  # 3-cycles alone take over 100 turns for the 24 centres
+        assert _wing_parities(replayed, goal, n) == [0] * len(short.plan(n).wing_orbits)
+        assert len(turns) < most
+
+
+def test_restricted_turns_keep_what_they_promise():
+    """Each restricted set keeps the centres it names: checked on every turn of the set, from a
+    state where only the kept property holds."""
+    cube = short.plan(5).cube
+    faces = np.array([ord(f) for f in cube.faces], dtype=np.uint8)
+    centres = np.array([s for s in range(cube.size) if len(cube.pieces[cube.cubie_of(s)]) == 1])
+    axis = {ord(f): a for a, pair in enumerate(("UD", "RL", "FB")) for f in pair}
+    for among in ("UD", "axes", "axes UD"):
+        for name in (short.plan(5).names[k] for k in short.restricted(5, among).keep):
+            after = short.apply_names(cube, faces, [name])[centres]
+            pairs = list(zip(after, faces[centres]))  # (face colour now there, the place's face)
+            if among == "UD":
+                assert all(axis[now] == 0 for now, place in pairs if place in b"UD"), name
+            else:
+                assert all(axis[now] == axis[place] for now, place in pairs), name
+            if among == "axes UD":
+                assert all(now == place for now, place in pairs if place in b"UD"), name
+
+
+def test_joint_tables_are_exact_at_their_goal():
+    table = short.joint_table(5, "U", "axes")
+    assert (table.dist >= 0).all() and (table.dist == 0).sum() == 1  # 4,900 states, all reachable
 
 
 def test_pairing_pairs_every_edge_and_keeps_centres():
@@ -111,6 +137,21 @@ def _replay(cube, state, solution):
     for name in solution:
         state = perm.apply(cube.named_moves[name], state)
     return "".join(state)
+
+
+def test_random_5x5x5_answers_are_short():
+    """Two random states, each answer replayed: about 110 catalog turns (3-cycles alone: 670)."""
+    cube = BigCube(5)
+    names = sorted(cube.named_moves)
+    rng = random.Random(2025)
+    for _ in range(2):
+        state = cube.solved()
+        for _ in range(1000):
+            state = perm.apply(cube.named_moves[rng.choice(names)], state)
+        state = "".join(state)
+        answer = reduction.solve_big_cube(state, 5, time_limit=60)
+        assert _replay(cube, state, answer) == cube.solved()
+        assert len(answer) < 160, len(answer)
 
 
 def test_random_4x4x4_answers_are_short():

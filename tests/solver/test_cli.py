@@ -169,3 +169,27 @@ def test_info_loads_no_compiled_kernels_and_remembers_its_counts(tmp_path):
     assert json.loads(runs[0].stdout.splitlines()[0]) == json.loads(runs[1].stdout.splitlines()[0])
     assert first[0] is False and second[0] is False
     assert first[1] > 0 and second[1] == 0
+
+
+def test_a_repeated_solve_walks_the_cached_table_without_numba(tmp_path):
+    """With the complete distance table built (compiled) in the cache folder, a solve in a new
+    process walks it as plain Python: numba (half a second to load) is never imported, and the
+    answer is as short as the search's and replays."""
+    scramble = "U R' L B U' R B' L' U R"
+    env = {**os.environ, "PUZZLEHUB_CACHE": str(tmp_path)}
+    args = ["solve", "pyraminx", "--scramble", scramble, "--optimal", "--json"]
+    for command in (["pdb", "build", "pyraminx"], [*args, "--method", "bidir"]):
+        first = subprocess.run([sys.executable, "-m", "solver", *command], cwd=ROOT, capture_output=True, text=True,
+                               env=env, timeout=300)
+        assert first.returncode == 0, first.stderr
+    script = (f"import sys, json; from solver import cli; cli.main({args!r}); "
+              "print(json.dumps('numba' in sys.modules))")
+    again = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, env=env,
+                           timeout=300)
+    assert again.returncode == 0, again.stderr
+    answer, loaded = [json.loads(line) for line in again.stdout.strip().splitlines()[-2:]]
+    assert loaded is False
+    assert answer["method"] == "table" and answer["verified"] and answer["optimal"]
+    assert answer["length"] == json.loads(first.stdout)["length"]
+    state = puzzle("apply", "pyraminx", scramble).stdout.strip()
+    assert puzzle("verify", "pyraminx", "--state", state, "--solution", " ".join(answer["solution"])).returncode == 0

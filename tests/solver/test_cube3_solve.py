@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from solver import perm
 from solver.search.budget import Cancelled
 from solver.errors import NotationError, StateError, UnreachableError
-from solver.special.cube3 import (coord, facelet, moves, optimal, pruning, search,
-                                  solve_cubies, solve_facelets)
+from solver.special.cube3 import coord, facelet, moves, optimal, pruning, search
+from solver.special.cube3.solve import solve_cubies, solve_facelets
 from solver.special.cube3.cubie import CubieCube, random_cube
 from solver.special.cube3.solve import phase1_coordinates
 from solver.special.cube3.tables import get_tables

@@ -8,9 +8,9 @@ import time
 import numpy as np
 import pytest
 
-from solver.special.cube3 import moves, search, solve_cubies
+from solver.special.cube3 import moves, search
 from solver.special.cube3.cubie import CubieCube, random_cube
-from solver.special.cube3.solve import _variants, phase1_coordinates, stabiliser
+from solver.special.cube3.solve import _variants, phase1_coordinates, solve_cubies, stabiliser
 from solver.special.cube3.tables import get_tables
 
 SUPERFLIP = "U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2"

@@ -7,11 +7,13 @@ own, one move per slice); every answer is replayed on the user's definition."""
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 from outside_puzzles import slice_cube
 
 from solver import api, catalog, perm
+from solver.analysis.scramble import random_state
 from solver.definition.formats import load_data
 from solver.engine import apply_moves
 from solver.errors import StateError
@@ -76,6 +78,19 @@ def test_slice_move_cubes_go_to_the_special_family_and_replay(n):
         assert out["optimal"]
     else:
         assert out["method"] == ("special:cube3" if n == 3 else "special:bigcube")
+
+
+@pytest.mark.parametrize("n", [2, 4, 7, 10, 12])
+def test_slice_move_cubes_from_random_states_within_a_time_limit(n):
+    """Sizes sampled from 2..12 (the sizes served by the reduction; the libraries of each size are
+    built on its first solve, within the solve's time)."""
+    defn = written(n, seed=200 + n)
+    state, _ = random_state(defn, random.Random(n))
+    started = time.monotonic()
+    out = api.solve(defn, state, time_limit=120)  # a 12x12x12's first solve took 61 s under load 9
+    assert out["solution"] is not None, out
+    assert apply_moves(defn, out["solution"], state) in defn.goals
+    assert time.monotonic() - started <= 180  # catches hangs; figures in bench/bench_bigcube.py
 
 
 @pytest.mark.parametrize("n, style, inverses", [(3, "faces", False), (5, "mixed", True), (6, "mixed", False),

@@ -12,7 +12,7 @@ from analysis_geometry import cuboid, renumbered
 from solver import api
 from solver.analysis.scramble import random_state
 from solver.engine import verify
-from solver.search import engine, multiphase
+from solver.search import blocks, engine, multiphase
 
 pytestmark = pytest.mark.usefixtures("module_cache")
 
@@ -74,18 +74,60 @@ def test_a_cube_without_down_turns_is_solved_by_phases_by_default():
     assert out["length"] <= 40  # the fallback: 119-148
 
 
-def test_megaminx_chain_drops_faces_and_answers_within_the_limit():
+MEGAMINX_MOVES = 200  # issue #17: random megaminx states within 30 s
+
+
+def test_block_chain_drops_one_face_at_a_time_and_the_pieces_left_moved_shrink():
+    """Block building on the megaminx: each step keeps one face fewer, chosen so that the faces
+    kept move as few stickers as possible, down to two adjacent faces (17 pieces)."""
     defn = api.load("megaminx")
-    state = _random(defn, 0)
-    # on a fresh cache the finisher's one-time search for algorithms (15 s CPU, resumed solve
-    # after solve) may take a first solve's time
-    engine.solve(defn, _random(defn, 9), method="phases", time_limit=30.0)
+    classes = multiphase.move_classes(defn)
+    groups = [tuple(defn.move_names), *blocks.block_chain(defn, classes, 0)]
+    assert [len(g) // 4 for g in groups] == list(range(12, 1, -1))
+    moved = [len(multiphase._moved(defn, g)) for g in groups]
+    assert moved == sorted(moved, reverse=True) and moved[-1] < moved[0]
+    assert moved[-1] == 9 * 2 + 8 * 3  # the last two faces: 9 edges and 8 corners
+
+
+def test_a_block_phase_places_its_pieces_in_stages_with_overlapping_tables():
+    defn = api.load("megaminx")
+    groups = [tuple(defn.move_names), *blocks.block_chain(defn, multiphase.move_classes(defn), 0)]
+    phase = blocks.block_phase(defn, defn.goal, groups[5], groups[6])  # 7 faces > 6: five pieces
+    assert len(phase.stages) >= 2 and phase.size <= blocks.STAGE_ENTRIES
+    first, second = (set((part.orbit, p) for part in stage[0].parts for p in part.pieces) for stage in phase.stages[:2])
+    assert first & second  # the second stage's table also holds pieces of the first
+
+
+@pytest.fixture(scope="module")
+def megaminx_tables():
+    """The block chain's tables, built once by a first solve (on an empty cache the finisher's
+    one-time search and the tables take more than 30 s)."""
+    defn = api.load("megaminx")
+    engine.solve(defn, _random(defn, 9), method="phases", time_limit=300.0)
+    return defn
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_megaminx_in_at_most_200_moves_within_30_s_by_block_building(seed, megaminx_tables):
+    defn = megaminx_tables
+    state = _random(defn, seed)
     result = engine.solve(defn, state, method="phases", time_limit=30.0)
     assert result.moves is not None and verify(defn, state, result.moves)
     assert result.method == "phases"
+    assert len(result.moves) <= MEGAMINX_MOVES  # today's main: 547-690
     tried = result.extra["chains"]
-    assert tried and tried[0]["chain"].startswith("removal")
-    assert len(result.moves) <= 700  # the fallback: 555-853 (issue #17 asks 200: not reached yet)
+    assert min(t["length"] for t in tried if t["chain"].startswith("block") and t["length"]) == len(result.moves)
+
+
+def test_a_renumbered_megaminx_with_renamed_moves_gets_block_chains_too():
+    """Nothing in the chain depends on names or numbering: a relabelled megaminx (its own tables,
+    built in this solve) is answered as short."""
+    defn, _, _ = renumbered(api.load("megaminx"), random.Random(5))
+    state = _random(defn, 2)
+    result = engine.solve(defn, state, method="phases", time_limit=300.0)
+    assert result.moves is not None and verify(defn, state, result.moves)
+    assert len(result.moves) <= MEGAMINX_MOVES
+    assert any(t["chain"].startswith("block") and t["length"] for t in result.extra["chains"])
 
 
 def test_a_cancel_stops_the_chains_soon():

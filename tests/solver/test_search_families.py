@@ -38,8 +38,11 @@ def test_rings_of_two_cycles_sharing_two_positions(left, right):
     _solved_in_time(ring(left, right), seed=left + right)
 
 
-@pytest.mark.parametrize("bands,half", [(1, 4), (1, 16), (2, 6), (3, 33), (6, 8), (8, 16)])
+@pytest.mark.parametrize("bands,half", [(1, 4), (1, 16), (1, 25), (2, 5), (2, 6), (3, 33), (6, 8), (8, 16)])
 def test_globes_of_bands_and_flips(bands, half):
+    """Halves of 25 columns: the commutators of two flips, the shortest narrow algorithms, never
+    commute down to a 3-cycle; two 3-cycles [r, f f'] do. Three rows of ten (2, 5): the middle
+    row's even and odd columns are blocks every move keeps."""
     _solved_in_time(globe(bands, half), seed=bands * 100 + half)
 
 

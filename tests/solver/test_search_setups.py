@@ -51,3 +51,18 @@ def test_setups_carry_every_tuple_onto_the_target_in_fewest_moves():
             checked += 1
     assert checked > 20
     assert table.setup(target) == []
+
+
+def test_a_table_renamed_serves_an_orbit_whose_moves_act_alike():
+    """Another orbit's moves act as these, in another order (and one acts on neither): the renamed
+    table's setups, in that orbit's move numbers, carry its tuples onto the target."""
+    rng = random.Random(3)
+    slot_maps = np.array([rng.sample(range(6), 6) for _ in range(3)] + [list(range(6))])
+    order = [2, 3, 0, 1]  # the other orbit's move j acts as this orbit's move order[j]
+    other = slot_maps[order]
+    table = SetupTable(slot_maps, (1, 4, 5))
+    renamed = table.renamed([order.index(m) for m in range(4)])
+    for slots in [(0, 2, 3), (5, 1, 4), (3, 0, 1)]:
+        moves = renamed.setup(slots)
+        assert carried(other, moves, slots) == (1, 4, 5)
+        assert len(moves) == len(table.setup(slots))

@@ -1,6 +1,8 @@
 """Ranking, distance tables and pattern-database files of the compiled search."""
 
+import os
 import random
+import time
 
 import numpy as np
 import pytest
@@ -102,6 +104,28 @@ def test_file_round_trip_and_refusals(cache):
         pdb.load(path, model)
     path.write_bytes(b"not a table at all")
     with pytest.raises(pdb.PatternDatabaseError, match="bad magic"):
+        pdb.load(path, model)
+
+
+def test_a_checked_table_is_stamped_and_checked_again_once_rewritten(cache):
+    """A body found intact is stamped, so that later processes skip reading it; not a file just
+    written (a rewrite in the same clock tick would keep its time), and a rewritten file is checked."""
+    defn, pieces = cube2("UR", symmetric=False, renumber=5)
+    model = search_model(defn, pieces)
+    pdb.cached(model, Projection((Part(0, (0, 1, 2), True),)))
+    path = next(cache.glob("pdb/*.pdb"))
+    stamp = path.with_suffix(".checked")
+    pdb.load(path, model)
+    assert not stamp.exists()  # written a moment ago
+    old = time.time() - 10
+    os.utime(path, (old, old))
+    pdb.load(path, model)
+    assert stamp.exists()
+    assert pdb.load(path, model).header["entries"] > 0  # the stamp matches: read without the check
+    raw = bytearray(path.read_bytes())
+    raw[-3] ^= 0xFF
+    path.write_bytes(bytes(raw))  # same size and inode, a new modification time
+    with pytest.raises(pdb.PatternDatabaseError, match="checksum"):
         pdb.load(path, model)
 
 

@@ -13,7 +13,8 @@ from solver import api
 from solver.engine import verify
 from solver.errors import PuzzleError
 from solver.search.budget import Budget, Cancelled
-from solver.special.cube3 import facelet, optimal, random_cube, solve_cubies
+from solver.special.cube3 import facelet, optimal, random_cube
+from solver.special.cube3.solve import solve_cubies
 
 
 @pytest.fixture(scope="module")

@@ -81,8 +81,9 @@ class Ball:
 
     def find(self, states: np.ndarray, pars: np.ndarray) -> tuple[int, tuple[int, ...]] | None:
         """The first state inside the ball, with its way to the goal."""
-        keys = self._hash(self.classes[states[:, self.watched]].astype(np.int64), pars)
-        inside = np.nonzero(np.isin(keys, self.keys))[0]
+        keys = self._hash(self.classes[states[:, self.watched]], pars)
+        at = np.minimum(np.searchsorted(self.keys, keys), len(self.keys) - 1)
+        inside = np.flatnonzero(self.keys[at] == keys)
         if len(inside) == 0:
             return None
         return int(inside[0]), self.paths[int(keys[inside[0]])]
@@ -105,7 +106,7 @@ def search(start: np.ndarray, moves: MoveSet, score: Callable[[np.ndarray], np.n
     last = np.array([-1], dtype=np.int64)
     history: list[tuple[np.ndarray, np.ndarray]] = []  # per depth: (parent index, move)
     weights = np.random.default_rng(0).integers(1, 2**62, size=start.shape[0], dtype=np.int64)
-    seen: set[int] = set()
+    seen = np.zeros(0, dtype=np.int64)  # hashes of the states kept so far, sorted
     best, since = first, 0
     n_moves = len(moves.axis)
     for depth in range(max_depth):
@@ -127,7 +128,7 @@ def search(start: np.ndarray, moves: MoveSet, score: Callable[[np.ndarray], np.n
         hashes = children.astype(np.int64) @ weights
         _, unique = np.unique(hashes, return_index=True)
         solve_budget.check()
-        fresh = np.array([i for i in unique if int(hashes[i]) not in seen], dtype=np.int64)
+        fresh = unique[~np.isin(hashes[unique], seen)]
         if len(fresh) == 0:
             break
         parent, move, children, hashes = parent[fresh], move[fresh], children[fresh], hashes[fresh]
@@ -151,7 +152,7 @@ def search(start: np.ndarray, moves: MoveSet, score: Callable[[np.ndarray], np.n
             keep = np.argpartition(values, width)[:width]
         else:
             keep = np.arange(len(values))
-        seen.update(int(h) for h in hashes[keep])
+        seen = np.union1d(seen, hashes[keep])
         states, pars, last = children[keep], child_pars[keep], move[keep]
         history[-1] = (parent[keep], move[keep])
     raise Timeout("beam search: no finished state within the depth limit")

@@ -8,7 +8,6 @@ from dataclasses import dataclass
 from solver.definition.model import Definition
 from solver.goals import nearest_goal
 from solver.search.budget import Budget
-from solver.special.bigcube.reduction import solve_big_cube
 from solver.special.recognize import is_catalog
 
 SIZES = (2, 4, 5, 6, 7)
@@ -23,6 +22,8 @@ class Plan:
         """A solution (reduction: short phases where they are ready, then 3-cycles) to the
         definition's goal nearest the state (a whole-cube rotation of solved is solved); `budget`
         as in solve_big_cube."""
+        from solver.special.bigcube.reduction import solve_big_cube  # here: recognising loads no solver
+
         solution = solve_big_cube("".join(state), self.n, goal="".join(nearest_goal(self.defn, state)),
                                   budget=budget)
         return solution

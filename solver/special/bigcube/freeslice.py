@@ -152,6 +152,17 @@ class Edges:
         """unpaired() from the colours of `stickers` alone, (K, 2, edges, pieces)."""
         return (colours != colours[..., :1]).any(axis=(1, 3)).sum(axis=1)
 
+    def seams(self, states: np.ndarray) -> np.ndarray:
+        """(K,) how many neighbouring pieces along the composite edges differ, in each of K states:
+        0 when all are paired, one per unpaired edge on the 4x4x4; on bigger cubes it also sees
+        an edge half paired (a wing onto the 5x5x5's midge)."""
+        return self.seams_of(states[:, self.stickers])
+
+    @staticmethod
+    def seams_of(colours: np.ndarray) -> np.ndarray:
+        """seams() from the colours of `stickers` alone, (K, 2, edges, pieces)."""
+        return (colours[..., 1:] != colours[..., :-1]).any(axis=1).sum(axis=(1, 2))
+
 
 def pair(state: np.ndarray, macros: Macros, edges: Edges, deadline: float, stop: float,
          width: int = WIDTH) -> list[list[int]]:
@@ -163,7 +174,7 @@ def pair(state: np.ndarray, macros: Macros, edges: Edges, deadline: float, stop:
     turns; states are ranked by turns so far plus PER_EDGE per edge left. After `deadline` the
     beam narrows to one (a greedy finish, a few hundred milliseconds); at `stop` the search ends
     with the best it has."""
-    start = int(edges.unpaired(state[None])[0])
+    start = int(edges.seams(state[None])[0])
     beam = [(0, [], state, start)]
     best: tuple[int, int, list[int]] = (start, 0, [])  # (edges left, turns, path): fewest left, then shortest
     finished: list[tuple[int, list[int]]] = []
@@ -214,7 +225,7 @@ def _steps(state, turns, left, macros, set_ups, chosen, sources, width, stop):
         solve_budget.check()  # a few milliseconds per set-up for the 4x4x4 and all macros
         if time.perf_counter() > stop:
             break
-        after = Edges.unpaired_of(state[macros.set_up_sources[k]][sources])
+        after = Edges.seams_of(state[macros.set_up_sources[k]][sources])
         good = np.flatnonzero(after < left)
         if len(good) == 0:
             continue

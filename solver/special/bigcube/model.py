@@ -91,17 +91,29 @@ class BigCube:
         """Every single-layer turn the catalog's moves can make (depth up to N//2 from each face)."""
         return [Layer(f, d, t) for f in FACES for d in range(1, self.n // 2 + 1) for t in (1, 2, 3)]
 
+    @cached_property
+    def _point_array(self) -> np.ndarray:
+        return np.array(self.points)
+
+    @cached_property
+    def _index_grid(self) -> np.ndarray:
+        """Sticker index by point, as a dense array over the doubled coordinates shifted to 0 .. 2N."""
+        grid = np.full((2 * self.n + 1,) * 3, -1, dtype=np.int64)
+        at = self._point_array + self.n
+        grid[at[:, 0], at[:, 1], at[:, 2]] = np.arange(self.size)
+        return grid
+
     @lru_cache(maxsize=None)
     def layer_perm(self, layer: Layer) -> perm.Perm:
         normal = np.array(NORMALS[layer.face])
         level = self.n - 1 - 2 * (layer.depth - 1)  # the layer's cubie coordinate along the normal
         matrix = cube3_geometry._quarter_turn_matrix(NORMALS[layer.face])
-        p = list(range(self.size))
-        for i, point in enumerate(self.points):
-            along = int(np.dot(point, normal))
-            if along == level or (layer.depth == 1 and along == self.n):
-                p[i] = self.index_of[tuple(int(v) for v in matrix @ np.array(point))]
-        return perm.power(p, layer.turns)
+        along = self._point_array @ normal
+        moving = (along == level) | ((along == self.n) if layer.depth == 1 else False)
+        turned = self._point_array[moving] @ matrix.T + self.n
+        p = np.arange(self.size)
+        p[moving] = self._index_grid[turned[:, 0], turned[:, 1], turned[:, 2]]
+        return perm.power(tuple(int(x) for x in p), layer.turns)
 
     @cached_property
     def named_moves(self) -> dict[str, perm.Perm]:

@@ -23,11 +23,12 @@ import numpy as np
 
 from solver import deadline, perm
 from solver.errors import PuzzleError, StateError, UnreachableError
-from solver.search.budget import Budget
+from solver.search.budget import Budget, OutOfTime
 from solver.special import cube3
 from solver.special.bigcube import cycles, short
 from solver.special.bigcube.model import BigCube, Layer, merge_turns
 from solver.special.cube3 import geometry as cube3_geometry
+from solver.special.cube3 import solve as cube3_solve
 from solver.special.cube3.cubie import CubieCube
 
 
@@ -168,7 +169,7 @@ class _Reduction:
         except PuzzleError as error:
             raise type(error)(f"cube{n}: its corners{' and middle edges' if n % 2 else ''} seen as a 3x3x3: {error}")
         turns = {"": 1, "2": 2, "'": 3}
-        solution = cube3.solve_cubies(cubies, budget=deadline.current().part(0.1))
+        solution = cube3_solve.solve_cubies(cubies, budget=deadline.current().part(0.1))
         self.apply([Layer(name[0], 1, turns[name[1:]]) for name in solution])
 
     def fix_parity(self) -> None:
@@ -183,14 +184,17 @@ class _Reduction:
             if perm.parity(pieces):
                 self.apply([turn])
 
-    def solve_orbit(self, orbit, library) -> None:
-        """3-cycles until every piece of the orbit is home. Each cycle is the one with the fewest
-        turns per piece brought home among those that move no home piece away; when there is none,
-        one that brings home the first misplaced piece in the orbit's order, moving only pieces after it."""
+    def check_colours(self, orbit) -> None:
         have = sorted(self.value(orbit, x) for x in orbit.positions)
         if have != sorted(self.value(orbit, x, self.goal) for x in orbit.positions):
             raise UnreachableError(f"cube{self.cube.n}: the {orbit.kind} pieces at stickers {orbit.positions[:4]}... "
                                    "do not have the colours their places need (stickers moved between kinds)")
+
+    def solve_orbit(self, orbit, library) -> None:
+        """3-cycles until every piece of the orbit is home. Each cycle is the one with the fewest
+        turns per piece brought home among those that move no home piece away; when there is none,
+        one that brings home the first misplaced piece in the orbit's order, moving only pieces after it."""
+        self.check_colours(orbit)
         size = len(orbit.positions)
         half_way = False  # the last cycle took a piece half way to the first misplaced place
         for _ in range(2 * size * (size + 1)):  # the first misplaced place only moves on; in between, home only grows
@@ -301,10 +305,13 @@ def _solve(state: str, n: int, goal: str | None, budget: Budget, short_phases: b
     if sorted(state) != sorted(goal):
         raise StateError(f"state: cube{n} needs {n * n} stickers of each of {''.join(sorted(set(goal)))}")
     if n == 3:
-        return cube3.solve_facelets(state)
+        return cube3_solve.solve_facelets(state)
     prefix: list[str] = []
     left = budget.remaining()
     ways = [([], state)]  # (pairing turns, the state they reach)
+    check = _Reduction(n, state, goal)
+    for orbit in check.plan.orbits:  # an impossible state is refused before any phase runs
+        check.check_colours(orbit)
     if n in short.SIZES and short_phases:
         colours = {c: i for i, c in enumerate(sorted(set(goal)))}
         codes = np.array([colours[c] for c in state], dtype=np.uint8)
@@ -312,13 +319,13 @@ def _solve(state: str, n: int, goal: str | None, budget: Budget, short_phases: b
         try:
             start = time.perf_counter()
             with deadline.phase("centres"):
-                prefix, reached = short.solve_centres(codes, target, n, start + 0.45 * left)
+                prefix, reached = short.solve_centres(codes, target, n, start + 0.55 * left)
             with deadline.phase("edge pairing"):
-                pairings = short.pair_edges(reached, n, start + 0.6 * left, start + 0.75 * left)
+                pairings = short.pair_edges(reached, n, start + 0.65 * left, start + 0.78 * left)
             ways = [(pairing, "".join(sorted(colours)[c] for c in short.apply_names(short.plan(n).cube, reached, pairing)))
                     for pairing in pairings]
-        except short.beam.Timeout:
-            prefix = []  # the 3-cycles alone still give an answer
+        except (short.beam.Timeout, OutOfTime):
+            prefix = []  # the 3-cycles alone still give an answer (they stop too if no time is left)
     with deadline.phase("3x3x3"):
         # The pairing's ways with their PLL parity turns, shortest first; the first CANDIDATES go
         # through the 3x3x3 stage and the shortest in all is kept.

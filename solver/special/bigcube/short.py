@@ -2,10 +2,11 @@
 a wide turn of any depth counts one):
 
 1. centres, in three phases: the U and D colours onto U and D; then the L and R colours onto L and
-   R with every wing orbit made even, so that the "OLL parity" of big cubes never arises; then
-   every centre home: for the 4x4x4 down an exact table among the turns that keep centres on their
-   axes (axis_centres), else by beam search (beam.py) on sums of per-orbit distance tables
-   (centres.py). The beam phases end in a ball of exact last turns around their goal.
+   R with every wing orbit made even, so that the "OLL parity" of big cubes never arises (both by
+   beam search, beam.py, on sums of per-orbit distance tables, centres.py, into a ball of exact
+   last turns around their goal; the 5x5x5's second phase among the turns keeping U/D centres on
+   their axis); then every centre home down exact joint tables among the turns that keep centres
+   on their axes (the 4x4x4 in one step, the 5x5x5 in two: one axis home, then the rest).
 2. edge pairing by free-slice macros (freeslice.py), centres and even wings kept.
 
 reduction.py then fixes the PLL parity, solves the 3x3x3 left with the two-phase solver and
@@ -27,9 +28,12 @@ from solver.special.bigcube.model import BigCube, parse_turn
 AXIS = {"U": 0, "D": 0, "R": 1, "L": 1, "F": 2, "B": 2}
 # Beam widths per phase by cube size: wide enough for short answers, narrow enough for 10 s here.
 VERSION = 1  # of the stored tables and macros
-SIZES = (4,)  # where the phases are measured to beat 3-cycles within 10 s (5x5 centres plateau: docs)
-BALL_RADIUS = {4: 3, 5: 3}
-WIDTHS = {4: 300, 5: 300, 6: 200, 7: 150}
+SIZES = (4, 5)  # where the phases are measured to beat 3-cycles within 10 s (docs/bigcube.md)
+BALL_RADIUS = {4: 3, 5: 4}
+WIDTHS = {4: 300, 5: 1200, 6: 200, 7: 150}
+# The pairing beam's width: the 5x5x5's 21,279 macros make each state's steps ten times dearer
+# (measured 2-5 s at width 2 against 12-15 s at 8, for 48 turns against 52).
+PAIRING_WIDTHS = {5: 4}
 
 
 @dataclass
@@ -82,62 +86,151 @@ def solve_centres(state: np.ndarray, goal: np.ndarray, n: int, deadline: float) 
         parity |= perm.parity(pieces) << i
     colour = {face: int(goal[cube.faces.index(face)]) for face in "URFDLB"}
 
-    def distance(states, pars, faces, orbits):
-        colours = [colour[f] for f in faces]
-        return sum(centre_table(n, k, faces).lookup(o.mask(states, colours) | (pars << 24 if len(faces) == 1 else 0))
-                   for k, o in enumerate(orbits))
+    def distance(states, pars, faces, among="all"):
+        masks = _masks(states, [colour[f] for f in faces])
+        if _with_parity(faces, among):
+            masks |= pars[:, None] << 24
+        return sum(centre_table(n, k, faces, among).lookup(masks[:, k]) for k in range(len(p.centre_orbits)))
 
-    tables = p.centre_orbits
-    phases = [
-        (lambda s, q: distance(s, q, "UD", tables), None),
-        (lambda s, q: 2 * distance(s, q, "UD", tables) + distance(s, q, "LR", tables) + (q != 0), parity),
-        (lambda s, q: sum(distance(s, q, f, tables) for f in "URFDLB"), parity),
-    ]
+    # (turns among, beam score, goal): a beam search into centre_ball(goal), or with no score down the
+    # exact joint_table of the goal's faces
+    if len(p.centre_orbits) == 1:  # the 4x4x4: all turns for the first two phases, an exact last one
+        phases = [
+            ("all", lambda s, q: distance(s, q, "UD"), "UD"),
+            ("all", lambda s, q: 2 * distance(s, q, "UD") + distance(s, q, "LR") + (q != 0), "UD LR"),
+            ("axes", None, "URF"),
+        ]
+    else:  # two orbits (5x5x5): each phase among the turns that keep what the phases before did
+        phases = [
+            ("all", lambda s, q: distance(s, q, "UD"), "UD"),
+            ("UD", lambda s, q: distance(s, q, "LR", "UD"), "UD LR"),
+            (None, None, "URF"),  # _last_centres (U/D home within the L/R phase: 3 turns fewer, 4 times slower)
+        ]
     done: list[str] = []
-    for (score, wanted), kind in zip(phases, ("UD", "UD LR", "URFDLB")):
-        # wanted: the wing parity the phase starts from, None: any
-        if kind == "URFDLB" and len(p.centre_orbits) == 1:
-            path = _axis_phase(state, [colour[f] for f in "URF"], n, deadline)
-        else:
-            ball = centre_ball(n, goal.tobytes(), kind)
-            path = _widening(state, p.moves, score, WIDTHS.get(n, 200), deadline,
-                             None if wanted is None else parity, ball)
-        for m in path:
+    watched = centre_stickers(n)
+    for among, score, kind in phases:
+        # the searches see the centre stickers alone (a third of the 5x5x5's), then the turns are replayed
+        moves = restricted(n, among or "all")  # (_last_centres: indices among all turns)
+        if among is None:
+            path = _last_centres(state[watched], n, colour, deadline)
+        elif score is None:
+            path = _descend(state[watched], [colour[f] for f in kind], n, kind, among, deadline)
+        else:  # the wing parity matters from the second phase on
+            path = _widening(state[watched], moves.centre_moves, score, WIDTHS.get(n, 200), deadline,
+                             None if kind == "UD" else parity, centre_ball(n, goal.tobytes(), kind, among))
+        for m in (int(moves.keep[k]) for k in path):
             state = state[p.moves.sources[m]]
             parity ^= int(p.moves.parity[m])
             done.append(p.names[m])
     return done, state
 
 
-def _axis_phase(state: np.ndarray, colours: list[int], n: int, deadline: float) -> list[int]:
-    """A shortest way, among the turns that keep every centre on its axis, from centres each on its
-    own axis (U/D, L/R, F/B) to centres home: down the exact table of axis_centres."""
+@dataclass(frozen=True)
+class Turns:
+    """A subset of the catalog's turns, as a move set of its own for beam.py."""
+    keep: np.ndarray     # indices of the turns in plan(n).names
+    moves: beam.MoveSet
+    inverse: np.ndarray  # index (in the subset) of each turn's inverse
+    centre_moves: beam.MoveSet  # the same turns on the centre_stickers alone
+
+
+# Which turns (face, depth, quarter turns) each restricted set keeps; outer turns move no centre off its face.
+KEEPS = {
+    "all": lambda face, depth, quarters: True,
+    "UD": lambda face, depth, quarters: depth == 1 or quarters == 2 or face in "UD",
+    "axes": lambda face, depth, quarters: depth == 1 or quarters == 2,
+} | {  # "axes UD", ...: also keeping U/D centres home (outer turns, wide half turns about U/D)
+    f"axes {pair}": lambda face, depth, quarters, pair=pair: depth == 1 or (quarters == 2 and face in pair)
+    for pair in ("UD", "RL", "FB")
+}
+
+
+@lru_cache(maxsize=None)
+def restricted(n: int, among: str) -> Turns:
+    """The turns of KEEPS[among]: "all"; "UD": those keeping U/D centres on U/D; "axes": those
+    keeping every centre on its axis; "axes UD" (RL, FB): those also keeping U/D centres home."""
     p = plan(n)
-    keep, table = axis_centres(n)
-    orbit = p.centre_orbits[0]
+    keep = np.array([k for k, name in enumerate(p.names) if KEEPS[among](*parse_turn(name))])
+    where = {int(m): k for k, m in enumerate(keep)}
+    m = p.moves
+    watched = centre_stickers(n)
+    local = np.full(p.cube.size, -1)
+    local[watched] = np.arange(len(watched))
+    return Turns(keep, beam.MoveSet(m.sources[keep], m.axis[keep], m.key[keep], m.parity[keep]),
+                 np.array([where[int(p.inverse[k])] for k in keep]),
+                 beam.MoveSet(local[m.sources[keep][:, watched]], m.axis[keep], m.key[keep], m.parity[keep]))
+
+
+@lru_cache(maxsize=None)
+def centre_stickers(n: int) -> np.ndarray:
+    """The stickers of the centre orbits, one orbit after the other (24 each): every turn maps
+    them onto themselves."""
+    return np.concatenate([o.positions for o in plan(n).centre_orbits])
+
+
+def _masks(centre_states: np.ndarray, colours: list[int]) -> np.ndarray:
+    """(K, orbits) masks of the places holding one of `colours` in each orbit, from states of the
+    centre_stickers alone."""
+    member = np.zeros(256, dtype=np.int64)
+    member[colours] = 1
+    hit = member[centre_states]
+    return hit.reshape(len(hit), -1, 24) @ (1 << np.arange(24, dtype=np.int64))
+
+
+def _last_centres(state: np.ndarray, n: int, colour: dict[str, int], deadline: float) -> list[int]:
+    """From centres each on its axis (`state`: of the centre_stickers alone) to centres home, for
+    cubes with two centre orbits: one axis' two faces home among the axis-keeping turns, then the
+    rest among the turns keeping them, both down exact joint tables; of the three axes the
+    shortest way in all (catalog turn indices)."""
+    ways = []
+    for face, pair in (("U", "UD"), ("R", "RL"), ("F", "FB")):
+        way, reached = [], state
+        for wanted, among in ((face, "axes"), ("URF", f"axes {pair}")):
+            turns = restricted(n, among)
+            for k in _descend(reached, [colour[f] for f in wanted], n, wanted, among, deadline):
+                reached = reached[turns.centre_moves.sources[k]]
+                way.append(int(turns.keep[k]))
+        ways.append(way)
+    return min(ways, key=len)
+
+
+def _descend(state: np.ndarray, colours: list[int], n: int, wanted: str, among: str, deadline: float) -> list[int]:
+    """A shortest way (indices among the `restricted` turns) to the places of the `wanted` faces
+    holding their colours, in every centre orbit: down the exact joint_table (`state`: of the
+    centre_stickers alone)."""
+    sources = restricted(n, among).centre_moves.sources
+    table = joint_table(n, wanted, among)
+
+    def distances(states):
+        return table.lookup(list(_masks(states, colours).T))
+
     path: list[int] = []
-    left = int(table.lookup(orbit.mask(state[None], colours))[0])
+    left = int(distances(state[None])[0])
     while left:
         if time.perf_counter() > deadline:
             raise beam.Timeout("the last centre phase: out of time")
-        children = state[p.moves.sources[keep]]
-        i = int(np.argmin(table.lookup(orbit.mask(children, colours))))
-        path.append(int(keep[i]))
+        children = state[sources]
+        i = int(np.argmin(np.where(distances(children) < 0, 127, distances(children))))
+        path.append(i)
         state, left = children[i], left - 1
     return path
 
 
 @lru_cache(maxsize=None)
-def axis_centres(n: int) -> tuple[np.ndarray, centres.Table]:
-    """For a cube with one centre orbit (the 4x4x4): the turns that keep every centre on its axis
-    (outer turns, wide half turns; all even on the wings) and the exact distances, under them, of
-    every mask of the places holding the U, R and F colours (70^3 = 343,000 masks) to home."""
+def joint_table(n: int, wanted: str, among: str) -> centres.JointTable:
+    """Exact distances, among the `restricted` turns, of all centre orbits together to the places
+    of the `wanted` faces holding their colours: for the 4x4x4 "URF" among "axes" (70^3 = 343,000
+    masks, at most 11 turns); for the 5x5x5 "U" among "axes" (4,900 states, at most 8 turns), then
+    "URF" among "axes UD", "axes RL" or "axes FB" (24 million, at most 16)."""
     p = plan(n)
-    keep = np.array([k for k, name in enumerate(p.names) if parse_turn(name)[1] == 1 or parse_turn(name)[2] == 2])
-    orbit = p.centre_orbits[0]
-    moves = centres.OrbitMoves(orbit.positions.tolist(), p.moves.sources[keep], p.moves.parity[keep])
-    goal = sum(1 << k for k, s in enumerate(orbit.positions) if p.cube.faces[s] in "URF")
-    return keep, _stored_table(f"cube{n}-axis-centres", lambda: centres.build(moves, goal))
+    orbits = [centre_table(n, k, wanted, among) for k in range(len(p.centre_orbits))]
+
+    def build(stop):
+        turns = restricted(n, among).moves
+        moves = [centres.OrbitMoves(o.positions.tolist(), turns.sources, turns.parity) for o in p.centre_orbits]
+        return centres.build_joint(moves, orbits, [_goal_mask(n, k, wanted) for k in range(len(orbits))])
+    name = f"cube{n}-joint-{wanted}-{among.replace(' ', '-')}-v{VERSION}"
+    return centres.JointTable(orbits, np.asarray(store.load_or_build("bigcube", name, {"table": name}, build)))
 
 
 def pair_edges(state: np.ndarray, n: int, deadline: float, stop: float) -> list[list[str]]:
@@ -145,7 +238,8 @@ def pair_edges(state: np.ndarray, n: int, deadline: float, stop: float) -> list[
     wing orbits, keeping both, shortest first: all edges, or as many as the free-slice macros can
     (freeslice.py; a greedy finish after `deadline`, the best so far at `stop`)."""
     p = plan(n)
-    paths = freeslice.pair(state, pairing_macros(n), freeslice.Edges(p.cube), deadline, stop)
+    paths = freeslice.pair(state, pairing_macros(n), freeslice.Edges(p.cube), deadline, stop,
+                           PAIRING_WIDTHS.get(n, freeslice.WIDTH))
     return [[p.names[m] for m in path] for path in paths]
 
 
@@ -170,29 +264,44 @@ def _widening(state, moves, score, width, deadline, wanted, ball) -> list[int]:
 
 
 @lru_cache(maxsize=24)
-def centre_ball(n: int, goal: bytes, kind: str) -> beam.Ball:
-    """The end of a centre phase and every centre state a few turns away. kind "UD": the U and D
-    colours on U and D; "UD LR": also L and R on L and R, even wings; "URFDLB": solved centres,
-    even wings."""
+def centre_ball(n: int, goal: bytes, kind: str, among: str = "all") -> beam.Ball:
+    """The end of a centre phase and every centre state a few turns away (`among` those turns).
+    kind "UD": the U and D colours on U and D; "UD LR": also L and R on L and R, even wings."""
     p = plan(n)
+    turns = restricted(n, among)
     target = np.frombuffer(goal, dtype=np.uint8)
-    watched = np.concatenate([o.positions for o in p.centre_orbits])
-    classes = np.full(256, 2, dtype=np.int64)
+    classes = np.full(256, 3, dtype=np.int64)
     for k, group in enumerate(kind.split() if " " in kind or kind == "UD" else list(kind)):
         for face in group:
             classes[target[p.cube.faces.index(face)]] = k
-    return beam.Ball(target, watched, classes, kind != "UD", p.moves, p.inverse, BALL_RADIUS.get(n, 2))
+    watched = centre_stickers(n)
+    return beam.Ball(target[watched], np.arange(len(watched)), classes, kind != "UD", turns.centre_moves,
+                     turns.inverse, BALL_RADIUS.get(n, 2) + (among != "all"))
 
 
 @lru_cache(maxsize=None)
-def centre_table(n: int, orbit: int, wanted: str) -> centres.Table:
-    """Distance table of one centre orbit: the U/D or L/R colour pair ("UD", "LR"), or one face's
-    colour with the wing parity ("U", ...); each built on its first use."""
+def centre_table(n: int, orbit: int, wanted: str, among: str = "all") -> centres.Table:
+    """Distance table of one centre orbit, among the `restricted` turns, to the places of the
+    `wanted` faces ("UD", "LR", "U", "URF") holding their colours, with the wing parity among the
+    "UD" turns (where it must come out even); each built on its first use."""
     p = plan(n)
-    moves = p.centre_orbits[orbit]
-    goal = sum(1 << k for k, s in enumerate(moves.positions) if p.cube.faces[s] in wanted)
-    return _stored_table(f"cube{n}-centres-{orbit}-{wanted}", lambda: centres.build(
-        moves, goal, len(p.wing_orbits) if len(wanted) == 1 else 0))
+    parity = len(p.wing_orbits) if _with_parity(wanted, among) else 0
+
+    def build():
+        turns = restricted(n, among).moves
+        moves = centres.OrbitMoves(p.centre_orbits[orbit].positions.tolist(), turns.sources, turns.parity)
+        return centres.build(moves, _goal_mask(n, orbit, wanted), parity)
+    return _stored_table(f"cube{n}-centres-{orbit}-{wanted}-{among.replace(' ', '-')}", build)
+
+
+def _with_parity(wanted: str, among: str) -> bool:
+    """Whether a table carries the wing parity: the L/R phase must end with even wings."""
+    return among == "UD" and wanted == "LR"
+
+
+def _goal_mask(n: int, orbit: int, wanted: str) -> int:
+    p = plan(n)
+    return sum(1 << k for k, s in enumerate(p.centre_orbits[orbit].positions) if p.cube.faces[s] in wanted)
 
 
 def _stored_table(name: str, build) -> centres.Table:

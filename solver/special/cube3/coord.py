@@ -15,7 +15,7 @@ u_edges and d_edges (numbered, like slice_sorted, by the places of their four ed
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from solver.compiled import njit
 
 from solver.special.lehmer import rank_permutation, unrank_permutation
 

@@ -14,7 +14,7 @@ import random
 from dataclasses import dataclass
 
 import numpy as np
-from numba import njit
+from solver.compiled import njit
 
 from solver import perm
 from solver.errors import UnreachableError

@@ -4,7 +4,7 @@ coordinate on a cubie state, applying the move's cubies and reading the coordina
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from solver.compiled import njit
 
 from solver.special.cube3 import coord, moves
 from solver.special.cube3.cubie import empty_cubie, multiply_into

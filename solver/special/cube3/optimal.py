@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Callable, NamedTuple
 
 import numpy as np
-from numba import njit
+from solver.compiled import njit
 
 from solver import perm
 from solver.search.budget import Budget

@@ -12,7 +12,7 @@ inner coordinate's neighbours inside one small block of the table.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from solver.compiled import njit
 
 UNSEEN = 255
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit
+from solver.compiled import njit
 
 from solver import perm
 from solver.special.cube3 import coord, facelet, geometry

@@ -22,7 +22,7 @@ solution's length has the parity of n - 1: the first pair found is a shortest so
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from solver.compiled import njit
 
 
 STOP_EVERY = (1 << 14) - 1  # states between two looks at the stop flag

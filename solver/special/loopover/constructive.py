@@ -20,7 +20,7 @@ solves the transposed board instead.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from solver.compiled import njit
 
 from solver.special.loopover.lines import COL, ROW, emit, parity, positions, shortest
 

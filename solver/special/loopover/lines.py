@@ -10,7 +10,7 @@ the previous one when both move the same line (so detours that cancel cost nothi
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from solver.compiled import njit
 
 ROW = 0
 COL = 1

@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 import numpy as np
-from numba import njit
+from solver.compiled import njit
 
 from solver.errors import UnreachableError
 from solver.special import store

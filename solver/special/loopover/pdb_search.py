@@ -18,7 +18,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 import numpy as np
-from numba import njit
+from solver.compiled import njit
 
 from solver.errors import PuzzleError
 from solver.search.budget import Budget

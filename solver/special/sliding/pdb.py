@@ -13,7 +13,7 @@ moves among the other cells and 1-cost moves of a group tile, then stored (solve
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from solver.compiled import njit
 
 from solver.special import store
 from solver.special.sliding.board import Board

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
-from numba import njit
+from solver.compiled import njit
 
 from solver.special.sliding import pdb
 from solver.special.sliding.board import Board

@@ -1,0 +1,96 @@
+"""The anonymous cache (puzzlehub/web/anonymous_cache.py): anonymous reads are answered from it; a
+private repository never is, to anyone; a visibility change, a rename, a new revision and a
+deletion are seen at once by anonymous readers; anyone logged in or with a token gets fresh answers."""
+
+import pytest
+from django.test import Client
+
+pytestmark = pytest.mark.django_db
+
+PAGE, API = "/alice/rings/", "/api/repos/alice/rings/"
+
+
+@pytest.fixture(autouse=True)
+def cache_on(settings):
+    settings.ANONYMOUS_CACHE_SECONDS = 60
+
+
+@pytest.fixture
+def committed(django_capture_on_commit_callbacks):
+    """Run what the code under test defers to its commit (the generation's change), as a real
+    commit would."""
+    def run(change):
+        with django_capture_on_commit_callbacks(execute=True):
+            return change()
+    return run
+
+
+def anonymous(path, **headers):
+    return Client().get(path, **headers)
+
+
+@pytest.mark.parametrize("path", [PAGE, API, "/", "/alice/", "/api/repos/", "/api/repos/alice/rings/revisions/"])
+def test_an_anonymous_read_is_rendered_once_then_served_from_the_cache(alice, make_repo, path):
+    make_repo(alice, "rings")
+    first, second = anonymous(path), anonymous(path)
+    assert (first.status_code, first["X-Cache"]) == (200, "miss")
+    assert (second.status_code, second["X-Cache"]) == (200, "hit")
+    assert second.content == first.content and second["Content-Type"] == first["Content-Type"]
+    assert "Content-Security-Policy" in second and "X-Request-ID" in second  # what outer middleware adds
+
+
+def test_the_api_and_the_page_of_one_path_are_told_apart_by_accept(alice, make_repo):
+    make_repo(alice, "rings")
+    as_json = anonymous(API, HTTP_ACCEPT="application/json")
+    as_html = anonymous(API, HTTP_ACCEPT="text/html")
+    assert as_json["Content-Type"].startswith("application/json") and as_html["Content-Type"].startswith("text/html")
+
+
+def test_a_private_repository_is_never_stored_nor_served_to_anyone_else(alice, bob, make_repo, client_for, logged_in):
+    make_repo(alice, "rings", visibility="private")
+    for _ in range(2):
+        assert anonymous(PAGE).status_code == 404 and anonymous(API).status_code == 404
+    owner_page = logged_in(alice).get(PAGE)
+    assert owner_page.status_code == 200 and "X-Cache" not in owner_page
+    assert client_for(alice).get(API).status_code == 200
+    assert anonymous(PAGE).status_code == 404 and anonymous(API).status_code == 404
+    assert "alice/rings" not in anonymous("/api/repos/").content.decode()
+    assert client_for(bob).get(API).status_code == 404
+
+
+@pytest.mark.parametrize("change, then", [
+    (lambda c: c.patch(API, {"visibility": "private"}, format="json"), 404),
+    (lambda c: c.delete(API), 404),
+    (lambda c: c.patch(API, {"name": "renamed"}, format="json"), 404),
+])
+def test_a_change_that_hides_a_repository_is_seen_at_once(alice, make_repo, client_for, committed, change, then):
+    make_repo(alice, "rings")
+    for path in (PAGE, API, "/api/repos/"):
+        anonymous(path), anonymous(path)
+    assert anonymous(PAGE)["X-Cache"] == "hit"
+    assert committed(lambda: change(client_for(alice))).status_code in (200, 204)
+    assert anonymous(PAGE).status_code == then and anonymous(API).status_code == then
+    assert "alice/rings" not in anonymous("/api/repos/").content.decode()
+
+
+def test_a_new_revision_is_seen_at_once(alice, make_repo, client_for, committed, two_rings):
+    make_repo(alice, "rings")
+    anonymous(API), anonymous(API)
+    committed(lambda: client_for(alice).post(API + "revisions/", {"definition": two_rings.replace("WWWWRR", "WWWRRR")},
+                                             format="json"))
+    assert anonymous(API).json()["head"]["number"] == 2
+
+
+def test_readers_with_a_session_or_a_token_get_fresh_answers(alice, bob, make_repo, client_for, logged_in):
+    make_repo(alice, "rings")
+    anonymous(PAGE), anonymous(API)
+    assert "X-Cache" not in logged_in(bob).get(PAGE)
+    assert "X-Cache" not in client_for(bob).get(API)
+    assert "X-Cache" not in Client(HTTP_COOKIE="sessionid=whatever").get(PAGE)
+    assert anonymous(PAGE, HTTP_COOKIE="csrftoken=abc")["X-Cache"] == "hit"  # a cookie anyone may have
+
+
+def test_off_when_its_seconds_are_zero(alice, make_repo, settings):
+    settings.ANONYMOUS_CACHE_SECONDS = 0
+    make_repo(alice, "rings")
+    assert "X-Cache" not in anonymous(PAGE) and "X-Cache" not in anonymous(PAGE)
