@@ -199,6 +199,9 @@ def find(defn: Definition) -> Special | None:
 
 WARM_UP_SECONDS = 120.0  # per puzzle: a 5x5x5 builds its centre tables (about 30 s) on a machine's first warm-up
 WARM_UP_PUZZLES = ("cube4", "cube5", "loopover-3x3", "loopover-4x4", "sliding-3x3", "sliding-5x5", "flipit-6")
+# also solved with optimal=True: their optimal search has kernels and tables of its own (a job
+# loading them cannot hear a cancel for a second or more)
+WARM_UP_OPTIMAL = ("loopover-4x4",)
 
 
 def warm_up() -> None:
@@ -214,3 +217,6 @@ def warm_up() -> None:
         defn = load_data(catalog.build(name))
         state = apply_moves(defn, random_moves(defn, 12, random.Random(1)))
         find(defn).solve(state, Budget(time_limit=WARM_UP_SECONDS))
+        if name in WARM_UP_OPTIMAL:
+            short = apply_moves(defn, random_moves(defn, 3, random.Random(1)))
+            find(defn).solve(short, Budget(time_limit=WARM_UP_SECONDS, optimal=True))
