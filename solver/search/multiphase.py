@@ -519,17 +519,32 @@ def solve(defn: Definition, state: tuple, budget: Budget) -> tuple[list[str] | N
     goal = nearest_goal(defn, state)
     best, tried = None, []
     candidates = plans(defn, goal, budget)
-    if any(plan.chain.finished for plan in candidates):
+    # chains needing the finisher, and block chains (whose tables take tens of seconds to build on
+    # an empty cache): the finisher first (its one-time search for algorithms), then a long answer
+    # from it alone (3-cycles, about 0.4 s on a megaminx), kept should no chain answer in time
+    if any(plan.chain.finished or plan.chain.kind == "block" for plan in candidates):
         from solver.search import engine
         from solver.search.model import search_model
 
-        engine._finisher(search_model(defn), budget)  # first: its one-time search for algorithms
+        engine._finisher(search_model(defn), budget)
+        started = time.monotonic()
+        rough = _finish(defn, goal, state, budget)
+        if rough is not None and verify(defn, state, rough):
+            best = simplify(defn, rough)
+            tried.append({"chain": "the finisher alone", "length": len(best),
+                          "seconds": round(time.monotonic() - started, 3)})
     group = [plan for plan in candidates if plan.chain.kind == "block"]
     if group:  # then the first block chain's tables (the others share most of them)
         left = budget.remaining()
-        blocks.build_tables(group[0].phases, budget.part(None if left is None else left * BUILD_SHARE))
+        try:
+            blocks.build_tables(group[0].phases, budget.part(None if left is None else left * BUILD_SHARE))
+        except Stopped:
+            if best is None or budget.cancelled():
+                raise
+            return best, {"chains": tried}
     # the block chains run together (solver.search.blocks.run), where the first of them stands
     first = group[0] if group else None
+    answered = False  # by a chain: until then the last chain's rescue by the finisher stands
     runs = [group if plan is first else [plan] for plan in candidates if plan.chain.kind != "block" or plan is first]
     for n, run in enumerate(runs):
         left = budget.remaining()
@@ -541,9 +556,9 @@ def solve(defn: Definition, state: tuple, budget: Budget) -> tuple[list[str] | N
         started = time.monotonic()
         try:
             if run is group:
-                moves = blocks.run(defn, goal, group, state, part, rescue=last and best is None)
+                moves = blocks.run(defn, goal, group, state, part, rescue=last and not answered)
             else:
-                moves = run_chain(defn, goal, run[0], state, part, rescue=last and best is None)
+                moves = run_chain(defn, goal, run[0], state, part, rescue=last and not answered)
         except Stopped:
             if budget.cancelled() or budget.out_of_time():
                 break
@@ -552,6 +567,7 @@ def solve(defn: Definition, state: tuple, budget: Budget) -> tuple[list[str] | N
         what = run[0].chain.describe() + (f" (and {len(run) - 1} more)" if len(run) > 1 else "")
         tried.append({"chain": what, "length": len(moves) if ok else None,
                       "seconds": round(time.monotonic() - started, 3)})
+        answered = answered or ok
         if ok and (best is None or len(moves) < len(best)):
             best = moves
         if budget.met(None if best is None else len(best)):
