@@ -28,8 +28,10 @@ Three kinds of chains are tried (`chains`):
 The chain does not have to be "clean" (the stabiliser of H_i's labels may be larger than H_i): a
 phase whose state is outside the coset space it expects ends the chain. A phase that is not done
 in its share of the time hands over to the finisher (removal chains, or the last chain tried when
-none answered). Chains ending in the trivial group run first, then the others, each with half the
-time left; the shortest verified answer is kept, simplified across phase boundaries.
+none answered). Where the finisher may be needed, or block chains' tables built, the finisher's
+answer from the state comes first (long, but at once). Chains ending in the trivial group run
+first, then the others, each with half the time left; the shortest verified answer is kept,
+simplified across phase boundaries.
 """
 
 from __future__ import annotations
