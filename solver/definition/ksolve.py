@@ -172,7 +172,8 @@ def _solved_orbit(orbit: Orbit, data) -> tuple[list[int], list[int], list[int]]:
     if data is None:
         return list(range(orbit.pieces)), [0] * orbit.pieces, [orbit.orientations] * orbit.pieces
     line, numbers, twists, twist_line = data
-    if sorted(set(numbers)) != list(range(1, max(numbers) + 1)):
+    distinct = set(numbers)  # 1..len(distinct), tested without a list as long as the largest number
+    if min(distinct, default=1) < 1 or max(distinct, default=0) != len(distinct):
         raise DefinitionError(f"line {line}: Solved, set {orbit.name}: piece numbers must run from 1 without gaps")
     twists = twists or [0] * orbit.pieces
     wild: dict[int, set] = {}

@@ -66,6 +66,9 @@ def test_a_document_near_the_size_limit_is_read_or_refused(text):
     ("? [a, b]\n: c\n", "line 1: a mapping's keys must be plain values"),
     ("name: a\n---\nname: b\n", "line 2: more than one YAML document"),
     ("name: \ud800\n", "definition is not Unicode text (character 7 is half a pair)"),
+    # a piece number of a Solved block made a list as long as itself (22 GB for 10^9 and more)
+    ("Name x\nSet A 2 1\nSolved\nA\n1 999999999999\nEnd\nMove M\nA\n2 1\nEnd\n",
+     "line 5: Solved, set A: piece numbers must run from 1 without gaps"),
 ])
 def test_what_the_fuzzing_found_is_refused_by_line(text, message):
     assert read(text).startswith(message)
