@@ -25,7 +25,7 @@ from solver import deadline, perm
 from solver.errors import PuzzleError, StateError, UnreachableError
 from solver.search.budget import Budget, OutOfTime
 from solver.special import cube3
-from solver.special.bigcube import cycles, short
+from solver.special.bigcube import batched, cycles, short
 from solver.special.bigcube.model import BigCube, Layer, merge_turns
 from solver.special.cube3 import geometry as cube3_geometry
 from solver.special.cube3 import solve as cube3_solve
@@ -65,7 +65,7 @@ def pll_parity_turns(n: int) -> list[str]:
 class Plan:
     cube: BigCube
     orbits: list[cycles.PieceOrbit]  # in solving order
-    libraries: list[cycles.Library]
+    libraries: list[cycles.Library | None]  # None: solved by batched commutators
     parity_turns: list[Layer | None]  # per orbit: an inner quarter turn that is odd on it (wings)
 
 
@@ -74,6 +74,8 @@ def plan(n: int) -> Plan:
     """Orbits, their solving order and 3-cycle libraries for the NxNxN (computed once per size)."""
     cube = BigCube(n)
     orbits = cycles.piece_orbits(cube)
+    if n >= batched.FROM:
+        return _batched_plan(cube, orbits)
     pure = {i: cycles.find_commutators(cube, o, set()) for i, o in enumerate(orbits)}
     order = [i for i in pure if not pure[i]] + [i for i in pure if pure[i]]
     setup_list = cycles.setups(cube)
@@ -88,6 +90,29 @@ def plan(n: int) -> Plan:
         libraries.append(cycles.build_library(cube, orbits[i], commutators, setup_list))
     parity_turns = [_odd_turn(cube, orbits[i]) if orbits[i].kind == "wing" else None for i in order]
     return Plan(cube, [orbits[i] for i in order], libraries, parity_turns)
+
+
+def _batched_plan(cube: BigCube, orbits: list[cycles.PieceOrbit]) -> Plan:
+    """For N >= batched.FROM: libraries for the T-centres alone (on a face's middle lines, which no
+    slice of the catalog turns; batched.py does the other pieces), solved first, each library built
+    from the turns that move its orbit (the full build for all turns took 32 s for N = 13)."""
+    middle = [o for o in orbits if o.kind == "centre" and any(0 in cube.points[s] for s in o.positions)]
+    order = middle + [o for o in orbits if o not in middle]
+    libraries: list[cycles.Library | None] = []
+    for rank, orbit in enumerate(order):
+        if orbit not in middle:
+            libraries.append(None)
+            continue
+        later = set()
+        for other in order[rank + 1:]:
+            later |= set(other.positions) | set(other.partner.values())
+        layers = cycles.moving_layers(cube, orbit)
+        commutators = cycles.find_commutators(cube, orbit, later, layers=layers)
+        if not commutators:
+            raise AssertionError(f"cube{cube.n}: no 3-cycle found for a T-centre orbit")
+        libraries.append(cycles.build_library(cube, orbit, commutators, cycles.setups(cube, layers=layers)))
+    parity_turns = [_odd_turn(cube, o) if o.kind == "wing" else None for o in order]
+    return Plan(cube, order, libraries, parity_turns)
 
 
 def _odd_turn(cube: BigCube, orbit: cycles.PieceOrbit) -> Layer:
@@ -216,6 +241,14 @@ class _Reduction:
             self.apply(seq)
         raise UnreachableError(f"cube{self.cube.n}: the {orbit.kind} pieces at stickers {orbit.positions[:4]}... "
                                "could not be placed")
+
+    def batched(self) -> None:
+        """Every centre and wing home by batched commutators (batched.py), the T-centres being home."""
+        colours = {c: i for i, c in enumerate(sorted(set(self.goal)))}
+        codes = lambda text: np.array([colours[c] for c in text], dtype=np.int8)  # noqa: E731
+        layers, reached = batched.solve(self.cube.n, codes(self.state), codes(self.goal))
+        self.state = [sorted(colours)[c] for c in reached]
+        self.layers += layers
 
     @staticmethod
     def _best_cycle(library, now, goal, kept, targets) -> list[Layer] | None:
@@ -347,7 +380,10 @@ def _solve(state: str, n: int, goal: str | None, budget: Budget, short_phases: b
         budget.report(phase="3-cycles", best=len(prefix))
         job.fix_parity()
         for orbit, library in zip(job.plan.orbits, job.plan.libraries):
-            job.solve_orbit(orbit, library)
+            if library is not None:
+                job.solve_orbit(orbit, library)
+        if n >= batched.FROM:
+            job.batched()
     if "".join(job.state) != goal:
         raise UnreachableError(f"cube{n}: the state is not reachable from the goal (pieces left unsolved)")
     return merge_turns(prefix + [name for layer in job.layers for name in layer.sign()])
