@@ -39,7 +39,7 @@ FROM = 8  # the smallest N solved this way (below, the short phases and the 3-cy
 OPPOSITE = {"U": "D", "D": "U", "R": "L", "L": "R", "F": "B", "B": "F"}
 AXES = ("U", "R", "F")
 INVALID = -1000  # the gain of a cell no commutator has (a slice in both sets, or no slice there)
-SHORTLIST = 6  # frames (those with the most to gain) whose slice sets are chosen per step
+SHORTLIST = int(__import__("os").environ.get("SL", 6))  # frames (those with the most to gain) whose slice sets are chosen per step
 
 
 def slice_layer(n: int, face: str, position: int, turns: int) -> Layer:
@@ -90,7 +90,9 @@ class Tables:
         self.orbit = np.full(self.cube.size, -1)  # the piece orbit of a centre, of a wing's sticker
         for k, orbit in enumerate(cycles.piece_orbits(self.cube)):
             self.orbit[orbit.positions] = k
-        self._cells: dict[int, dict] = {}
+        self._cells: dict[int, tuple] = {}
+        self._places: dict[int, np.ndarray] = {}
+        self._orbit_places: dict[int, list[int]] = {}
 
     def perm_of(self, seq) -> np.ndarray:
         p = np.arange(self.cube.size)
@@ -116,25 +118,23 @@ class Tables:
                     x_perm = self.perm_of(self._slices(face, [x], xt))
                     z = self.perm_of(self._slices(face, [x], 4 - zt if zt != 2 else 2))[z_all]
                     y = a_out[z[a_in]]
-                    commutator = np.argsort(y)[np.argsort(x_perm)[y[x_perm]]]
-                    for s in np.flatnonzero(commutator != np.arange(self.cube.size)):
-                        t = commutator[s]
-                        u = commutator[t]
-                        if s > t or s > u:
-                            continue
-                        other = [p for p in (pos[s], pos[t], pos[u]) if p != x]
-                        assert len(other) == 1 and commutator[u] == s, "a batched centre commutator is not 3-cycles"
-                        abc[:, index[x], index[other[0]]] = (s, t, u)
-                frames.append((face, xt, zt, a_face, q))
-                cells.append(abc)
+                    commutator = cycles.inverse_array(y)[cycles.inverse_array(x_perm)[y[x_perm]]]
+                    s, t, u = _three_cycles(commutator, np.ones(self.cube.size, dtype=bool))
+                    other = np.where(pos[s] != x, pos[s], np.where(pos[t] != x, pos[t], pos[u]))
+                    assert ((pos[s] == x).astype(int) + (pos[t] == x) + (pos[u] == x) == 2).all(), "not one piece per pair of slices"
+                    abc[:, index[x], [index[o] for o in other]] = (s, t, u)
+                for forward in (True, False):  # [X, Y], and its inverse [Y, X] reversing each 3-cycle
+                    frames.append((face, xt, zt, a_face, q, forward))
+                    cells.append(abc if forward else abc[::-1])
         cells = np.array(cells)
         return Kind(frames, cells[:, 0], cells[:, 1], cells[:, 2])
 
     def centre_sequence(self, frame, xs, zs) -> list[Layer]:
-        face, xt, zt, a_face, q = frame
+        face, xt, zt, a_face, q, forward = frame
         y = [Layer(a_face, 1, q)] + self._slices(face, zs, zt) + [Layer(a_face, 1, 4 - q)]
         x = self._slices(face, xs, xt)
-        return x + y + cycles.inverse_layers(x) + cycles.inverse_layers(y)
+        first, second = (x, y) if forward else (y, x)
+        return first + second + cycles.inverse_layers(first) + cycles.inverse_layers(second)
 
     def _wings(self) -> Kind:
         """Frames [X, M] and [M, X] for the outer sequences M that move one edge out of a ring."""
@@ -163,16 +163,13 @@ class Tables:
                 seen.add(key)
                 for t, forward in itertools.product((1, 2, 3), (True, False)):
                     first, second = (x_perms[t], m_perm) if forward else (m_perm, x_perms[t])
-                    commutator = np.argsort(second)[np.argsort(first)[second[first]]]
+                    commutator = cycles.inverse_array(second)[cycles.inverse_array(first)[second[first]]]
                     abc = np.full((3, len(self.inner)), -1)
-                    moved_c = np.flatnonzero((commutator != np.arange(size)) & self.canonical)
-                    for s in moved_c:
-                        t2, u = commutator[s], commutator[commutator[s]]
-                        if s > t2 or s > u:
-                            continue
-                        heights = [pos[v] for v in (s, t2, u) if belt[v]]
-                        assert commutator[u] == s and len(heights) == 2 and heights[0] == heights[1]
-                        abc[:, self.inner.index(heights[0])] = (s, t2, u)
+                    s, t2, u = _three_cycles(commutator, self.canonical)
+                    heights = [np.where(belt[v], pos[v], -1) for v in (s, t2, u)]
+                    height = np.maximum(np.maximum(heights[0], heights[1]), heights[2])
+                    assert ((heights[0] == height).astype(int) + (heights[1] == height) + (heights[2] == height) == 2).all()
+                    abc[:, [self.inner.index(h) for h in height]] = (s, t2, u)
                     frames.append((face, t, tuple(m), forward))
                     cells.append(abc)
         cells = np.array(cells)
@@ -186,21 +183,28 @@ class Tables:
         return np.minimum(np.minimum(codes[0], codes[1]), codes[2])
 
     def cell_index(self, kind: Kind):
-        """Each single cell's 3-cycle and its inverse, encoded (sorted), and per code (frame, cell,
-        inverse)."""
+        """Each single cell's 3-cycle and its inverse, encoded (sorted), and per code a row (frame,
+        slice indices..., inverse)."""
         if id(kind) not in self._cells:
             cells = np.argwhere(kind.a >= 0)
             abc = np.stack([x[kind.a >= 0] for x in (kind.a, kind.b, kind.c)], axis=1)
             codes = np.concatenate([self.encode(abc), self.encode(abc[:, ::-1])])
-            entries = [(int(c[0]), tuple(int(x) for x in c[1:]), inverse)
-                       for inverse in (False, True) for c in cells]
+            entries = np.concatenate([np.column_stack([cells, np.full(len(cells), inverse)]) for inverse in (0, 1)])
             order = np.argsort(codes, kind="stable")
-            self._cells[id(kind)] = (codes[order], [entries[i] for i in order])
+            self._cells[id(kind)] = (codes[order], entries[order])
         return self._cells[id(kind)]
 
     def places(self, kind: Kind) -> np.ndarray:
         """The positions a kind's cells move (one sticker per wing)."""
-        return np.unique(np.concatenate([x[x >= 0] for x in (kind.a, kind.b, kind.c)]))
+        if id(kind) not in self._places:
+            self._places[id(kind)] = np.unique(np.concatenate([x[x >= 0] for x in (kind.a, kind.b, kind.c)]))
+        return self._places[id(kind)]
+
+    def orbit_places(self, orbit: int) -> list[int]:
+        if not self._orbit_places:
+            for p in np.flatnonzero(self.orbit >= 0):
+                self._orbit_places.setdefault(int(self.orbit[p]), []).append(int(p))
+        return self._orbit_places[orbit]
 
     def setup_sequences(self):
         """None, then every layer turn, then every two (not of one layer)."""
@@ -219,25 +223,41 @@ class Tables:
         return first + second + cycles.inverse_layers(first) + cycles.inverse_layers(second)
 
 
+def _three_cycles(p: np.ndarray, among: np.ndarray):
+    """The 3-cycles s -> t -> u of a permutation that moves only 3-cycles, those within `among`,
+    each once (from its least sticker)."""
+    moved = np.flatnonzero((p != np.arange(len(p))) & among)
+    t = p[moved]
+    u = p[t]
+    assert (p[u] == moved).all(), "a commutator that is not 3-cycles"
+    first = (moved < t) & (moved < u)
+    return moved[first], t[first], u[first]
+
+
 @lru_cache(maxsize=None)
 def tables(n: int) -> Tables:
     return Tables(n)
 
 
-def _gains(kind: Kind, now: np.ndarray, goal: np.ndarray, partner: np.ndarray | None, inverse=None):
-    """Pieces home after each cell's 3-cycle less those home before (INVALID where no cell);
-    `inverse` of a set-up's permutation moves the cells where the set-up takes them."""
-    valid = kind.a >= 0
-    a, b, c = (np.where(valid, x, 0) for x in (kind.a, kind.b, kind.c))
-    if inverse is not None:
-        a, b, c = inverse[a], inverse[b], inverse[c]
+class _Scorer:
+    """Pieces home after each cell's 3-cycle less those home before (INVALID where no cell), for one
+    goal: a piece is its sticker's colour (a wing's: both colours as one number)."""
 
-    def fits(u, v):  # the piece at u belongs at v
-        same = now[u] == goal[v]
-        return same & (now[partner[u]] == goal[partner[v]]) if partner is not None else same
+    def __init__(self, kind: Kind, goal: np.ndarray, partner: np.ndarray | None):
+        self.partner = partner
+        valid = kind.a >= 0
+        self.cells = [np.where(valid, x, 0) for x in (kind.a, kind.b, kind.c)]
+        self.goals = [self.pieces(goal)[x] for x in self.cells]
+        self.offset = np.where(valid, 0, INVALID).astype(np.int16)
 
-    gain = (fits(a, b).astype(np.int32) + fits(b, c) + fits(c, a) - fits(a, a) - fits(b, b) - fits(c, c))
-    return np.where(valid, gain, INVALID)
+    def pieces(self, colours: np.ndarray) -> np.ndarray:
+        codes = colours.astype(np.int16)
+        return codes * 16 + codes[self.partner] if self.partner is not None else codes
+
+    def gains(self, now: np.ndarray) -> np.ndarray:
+        a, b, c = (self.pieces(now)[x] for x in self.cells)
+        ga, gb, gc = self.goals
+        return (self.offset + (a == gb) + (b == gc) + (c == ga) - (a == ga) - (b == gb) - (c == gc))
 
 
 class _Runs:
@@ -291,9 +311,9 @@ def _grow(gain: np.ndarray, runs: _Runs, fixed: int):
         total += add
 
 
-def _step(tab: Tables, kind: Kind, now, goal, partner, fixed):
+def _step(tab: Tables, kind: Kind, now, scorer: _Scorer, fixed):
     """The best commutator of a kind, as (pieces per turn, layers), or None."""
-    gain = _gains(kind, now, goal, partner)
+    gain = scorer.gains(now)
     bound = np.clip(gain, 0, None).reshape(len(gain), -1).sum(axis=1)
     runs = _Runs(tab)
     best = None
@@ -315,36 +335,83 @@ def _step(tab: Tables, kind: Kind, now, goal, partner, fixed):
 
 def _set_up(tab: Tables, kind: Kind, now, goal, partner):
     """When no commutator gains: one 3-cycle u -> v -> w of one orbit bringing u's piece home to v
-    (w not home, or taking v's piece), as S C S' with C a single cell and S a set-up of one or two
-    layer turns (S C S' moves only the pieces S takes onto C's support, so it stays pure).
-    (0, layers) or None."""
-    keys, values = tab.cell_index(kind)
+    (w not home, or taking v's piece), as S C S' with C a single cell and S a set-up of one layer
+    turn (S C S' moves only the pieces S takes onto C's support, so it stays pure), else as two
+    such, else with a set-up of two layer turns. (0, layers) or None."""
     places = [int(u) for u in tab.places(kind)]
-    wrong = [u for u in places if not _fits(now, goal, partner, u, u)][:60]
+    wrong = [u for u in places if not _fits(now, goal, partner, u, u)]
+    by_orbit: dict[int, list[int]] = {}
+    for u in wrong:
+        by_orbit.setdefault(int(tab.orbit[u]), []).append(u)
     wanted = []
-    for u, v in itertools.permutations(wrong, 2):
-        if tab.orbit[u] == tab.orbit[v] and _fits(now, goal, partner, u, v):
-            ws = [w for w in wrong if w not in (u, v) and tab.orbit[w] == tab.orbit[u]]
-            ws += [w for w in places if tab.orbit[w] == tab.orbit[u] and w not in wrong
-                   and _fits(now, goal, partner, v, w)][:4]
-            wanted += [(u, v, w) for w in ws[:8]]
+    for group in by_orbit.values():
+        for u, v in itertools.permutations(group, 2):
+            if _fits(now, goal, partner, u, v):
+                ws = [w for w in group if w not in (u, v)]
+                ws += [w for w in tab.orbit_places(int(tab.orbit[u])) if w not in group
+                       and _fits(now, goal, partner, v, w)][:4]
+                wanted += [(u, v, w) for w in ws[:8]]
+        if len(wanted) > 400:
+            break
     if not wanted:
         return None
-    triples = np.array(wanted[:400])
-    for setup in tab.setup_sequences():
+    singles = 1 + len(tab.cube.layers())
+    found = _cells_for(tab, kind, np.array(wanted[:400]), itertools.islice(tab.setup_sequences(), singles), first=True)
+    for triple in wanted[:3] if not found else ():
+        found = _two_cycles(tab, kind, triple)
+        if found:
+            return 0, found
+    found = found or _cells_for(tab, kind, np.array(wanted[:400]),
+                                itertools.islice(tab.setup_sequences(), singles, None), first=True)
+    return (0, next(iter(found.values()))) if found else None
+
+
+def _cells_for(tab: Tables, kind: Kind, triples: np.ndarray, setups, first: bool) -> dict:
+    """Sequences S C S' (C a single cell, S from `setups`, the first that fits) that 3-cycle
+    triples (a, b, c) (a's piece to b, b's to c), by triple; with `first`, the first one found only."""
+    keys, values = tab.cell_index(kind)
+    found = {}
+    done = np.zeros(len(triples), dtype=bool)
+    for setup in setups:
         at = triples
         for layer in setup:
             at = tab.arrays[layer][at]
         codes = tab.encode(at)
         where = np.minimum(np.searchsorted(keys, codes), len(keys) - 1)
-        found = np.flatnonzero(keys[where] == codes)
-        if len(found):
-            frame, cell, inverse = values[int(where[found[0]])]
+        hits = (keys[where] == codes) & ~done
+        done |= hits
+        for i in np.flatnonzero(hits):
+            frame, *cell, inverse = (int(x) for x in values[where[i]])
             seq = (tab.centre_sequence(kind.sequences[frame], [tab.inner[cell[0]]], [tab.inner[cell[1]]])
                    if kind is tab.centres else tab.wing_sequence(kind.sequences[frame], [tab.inner[cell[0]]]))
             if inverse:
                 seq = cycles.inverse_layers(seq)
-            return 0, list(setup) + seq + cycles.inverse_layers(list(setup))
+            found[tuple(int(x) for x in triples[i])] = list(setup) + seq + cycles.inverse_layers(list(setup))
+            if first:
+                return found
+    return found
+
+
+def _two_cycles(tab: Tables, kind: Kind, triple) -> list[Layer] | None:
+    """The 3-cycle u -> v -> w as two 3-cycles of its orbit with set-ups of at most one layer turn."""
+    u, v, w = triple
+    orbit = tab.orbit_places(int(tab.orbit[u]))
+    triples = np.array([t for t in itertools.permutations(orbit, 3) if t[0] < min(t[1:])])
+    cells = _cells_for(tab, kind, triples, itertools.islice(tab.setup_sequences(), 1 + len(tab.cube.layers())),
+                       first=False)
+    want = {u: v, v: w, w: u}
+    for (a, b, c), seq in cells.items():
+        undo = {b: a, c: b, a: c}  # where the piece now at a place was before the first cycle
+        rest = {}
+        for y in set(want) | set(undo):
+            z = want.get(undo.get(y, y), undo.get(y, y))
+            if z != y:
+                rest[y] = z
+        if len(rest) == 3:
+            x = min(rest)
+            second = cells.get((x, rest[x], rest[rest[x]]))
+            if second:
+                return seq + second
     return None
 
 
@@ -363,9 +430,10 @@ def solve(n: int, now: np.ndarray, goal: np.ndarray) -> tuple[list[Layer], np.nd
         places = tab.places(kind)
         if partner is not None:
             places = np.union1d(places, partner[places])
+        scorer = _Scorer(kind, goal, partner)
         while (now[places] != goal[places]).any():
             deadline.check()
-            found = _step(tab, kind, now, goal, partner, fixed) or _set_up(tab, kind, now, goal, partner)
+            found = _step(tab, kind, now, scorer, fixed) or _set_up(tab, kind, now, goal, partner)
             if found is None:
                 raise UnreachableError(f"cube{n}: no batched commutator brings a piece home")
             p = tab.perm_of(found[1])
