@@ -39,7 +39,7 @@ FROM = 8  # the smallest N solved this way (below, the short phases and the 3-cy
 OPPOSITE = {"U": "D", "D": "U", "R": "L", "L": "R", "F": "B", "B": "F"}
 AXES = ("U", "R", "F")
 INVALID = -1000  # the gain of a cell no commutator has (a slice in both sets, or no slice there)
-SHORTLIST = int(__import__("os").environ.get("SL", 6))  # frames (those with the most to gain) whose slice sets are chosen per step
+SHORTLIST = 20  # frames (those with the most to gain) whose slice sets are chosen per step
 
 
 def slice_layer(n: int, face: str, position: int, turns: int) -> Layer:
@@ -87,6 +87,7 @@ class Tables:
                 self.partner[s], self.partner[t] = t, s
         self.wing_sticker = self.canonical | self.canonical[self.partner]
         self.wings = self._wings()
+        self.middles = self._middles() if n % 2 else None
         self.orbit = np.full(self.cube.size, -1)  # the piece orbit of a centre, of a wing's sticker
         for k, orbit in enumerate(cycles.piece_orbits(self.cube)):
             self.orbit[orbit.positions] = k
@@ -175,6 +176,45 @@ class Tables:
         cells = np.array(cells)
         return Kind(frames, cells[:, 0], cells[:, 1], cells[:, 2])
 
+    def _middles(self) -> Kind:
+        """T-centre frames [X, W] and [W, X] (odd N): W a face turn, or one conjugated by another
+        face turn, X slices of an axis. They move other centres and wings too (solved after), no
+        corner and no middle edge; a frame is kept when its 3-cycles of T-centres are one per slice (and
+        in no other slice)."""
+        middle = np.zeros(self.cube.size, dtype=bool)
+        for orbit in cycles.piece_orbits(self.cube):
+            if orbit.kind == "centre" and any(0 in self.cube.points[s] for s in orbit.positions):
+                middle[orbit.positions] = True
+        outer = [Layer(f, 1, t) for f in FACES for t in (1, 2, 3)]
+        conjugated = [[a, b, Layer(a.face, 1, 4 - a.turns)] for a, b in itertools.product(outer, repeat=2)
+                      if a.face not in (b.face, OPPOSITE[b.face])]
+        inner = np.zeros(self.n, dtype=bool)
+        inner[self.inner] = True
+        frames, cells = [], []
+        for face in AXES:
+            pos = self.position[face]
+            in_slice = (pos >= 0) & inner[np.maximum(pos, 0)]
+            for t in (1, 2, 3):
+                x_perm = self.perm_of(self._slices(face, self.inner, t))
+                for w in [[b] for b in outer] + conjugated:
+                    w_perm = self.perm_of(w)
+                    commutator = cycles.inverse_array(w_perm)[cycles.inverse_array(x_perm)[w_perm[x_perm]]]
+                    moved = np.flatnonzero((commutator != np.arange(self.cube.size)) & middle)
+                    if not len(moved) or (commutator[commutator[commutator[moved]]] != moved).any():
+                        continue
+                    s, b, c = _three_cycles(commutator, middle)
+                    slices = [np.where(in_slice[v], pos[v], -1) for v in (s, b, c)]
+                    x = np.maximum(np.maximum(slices[0], slices[1]), slices[2])
+                    if (x < 0).any() or any(((y >= 0) & (y != x)).any() for y in slices) or len(set(x.tolist())) != len(x):
+                        continue
+                    abc = np.full((3, len(self.inner)), -1)
+                    abc[:, [self.inner.index(h) for h in x]] = (s, b, c)
+                    for forward in (True, False):
+                        frames.append((face, t, tuple(w), forward))
+                        cells.append(abc if forward else abc[::-1])
+        cells = np.array(cells)
+        return Kind(frames, cells[:, 0], cells[:, 1], cells[:, 2])
+
     def encode(self, triples: np.ndarray) -> np.ndarray:
         """A 3-cycle (a, b, c) per row as one number, the same for its three rotations."""
         size = self.cube.size
@@ -216,7 +256,8 @@ class Tables:
             if (m.face, m.depth) != (r.face, r.depth):
                 yield (m, r)
 
-    def wing_sequence(self, frame, xs) -> list[Layer]:
+    def slice_sequence(self, frame, xs) -> list[Layer]:
+        """[X, M] or [M, X] with X the slices xs (the wings' and the T-centres' frames)."""
         face, t, m, forward = frame
         x = self._slices(face, xs, t)
         first, second = (x, list(m)) if forward else (list(m), x)
@@ -329,7 +370,7 @@ def _step(tab: Tables, kind: Kind, now, scorer: _Scorer, fixed):
     if best is None:
         return None
     _, frame, sets = best
-    seq = tab.centre_sequence(frame, *sets) if kind is tab.centres else tab.wing_sequence(frame, *sets)
+    seq = tab.centre_sequence(frame, *sets) if kind is tab.centres else tab.slice_sequence(frame, *sets)
     return best[0], seq
 
 
@@ -383,7 +424,7 @@ def _cells_for(tab: Tables, kind: Kind, triples: np.ndarray, setups, first: bool
         for i in np.flatnonzero(hits):
             frame, *cell, inverse = (int(x) for x in values[where[i]])
             seq = (tab.centre_sequence(kind.sequences[frame], [tab.inner[cell[0]]], [tab.inner[cell[1]]])
-                   if kind is tab.centres else tab.wing_sequence(kind.sequences[frame], [tab.inner[cell[0]]]))
+                   if kind is tab.centres else tab.slice_sequence(kind.sequences[frame], [tab.inner[cell[0]]]))
             if inverse:
                 seq = cycles.inverse_layers(seq)
             found[tuple(int(x) for x in triples[i])] = list(setup) + seq + cycles.inverse_layers(list(setup))
@@ -419,23 +460,37 @@ def _fits(now, goal, partner, u, v) -> bool:
     return now[u] == goal[v] and (partner is None or now[partner[u]] == goal[partner[v]])
 
 
+def solve_middles(n: int, now: np.ndarray, goal: np.ndarray) -> tuple[list[Layer], np.ndarray]:
+    """Layer turns that bring T-centres home (odd N) while batched commutators gain (those left go
+    to the 3-cycle libraries), and the state they reach."""
+    tab = tables(n)
+    return _solve(tab, ((tab.middles, None, lambda frame: 2 * len(frame[2]), False),), now, goal)
+
+
 def solve(n: int, now: np.ndarray, goal: np.ndarray) -> tuple[list[Layer], np.ndarray]:
     """Layer turns that bring every centre (but the T-centres, which must be home already) and
     every wing home with batched commutators, and the state they reach (colour codes per sticker).
     The wings must be an even permutation in each orbit (reduction.fix_parity)."""
     tab = tables(n)
+    kinds = ((tab.centres, None, lambda frame: 4, True), (tab.wings, tab.partner, lambda frame: 2 * len(frame[2]), True))
+    return _solve(tab, kinds, now, goal)
+
+
+def _solve(tab: Tables, kinds, now, goal):
     layers: list[Layer] = []
-    kinds = ((tab.centres, None, lambda frame: 4), (tab.wings, tab.partner, lambda frame: 2 * len(frame[2])))
-    for kind, partner, fixed in kinds:
+    for kind, partner, fixed, complete in kinds:
         places = tab.places(kind)
         if partner is not None:
             places = np.union1d(places, partner[places])
         scorer = _Scorer(kind, goal, partner)
         while (now[places] != goal[places]).any():
             deadline.check()
-            found = _step(tab, kind, now, scorer, fixed) or _set_up(tab, kind, now, goal, partner)
+            found = _step(tab, kind, now, scorer, fixed)
+            if found is None and not complete:
+                break
+            found = found or _set_up(tab, kind, now, goal, partner)
             if found is None:
-                raise UnreachableError(f"cube{n}: no batched commutator brings a piece home")
+                raise UnreachableError(f"cube{tab.n}: no batched commutator brings a piece home")
             p = tab.perm_of(found[1])
             moved = np.empty_like(now)
             moved[p] = now

@@ -242,11 +242,11 @@ class _Reduction:
         raise UnreachableError(f"cube{self.cube.n}: the {orbit.kind} pieces at stickers {orbit.positions[:4]}... "
                                "could not be placed")
 
-    def batched(self) -> None:
-        """Every centre and wing home by batched commutators (batched.py), the T-centres being home."""
+    def batched(self, solve) -> None:
+        """Pieces home by batched commutators: batched.solve_middles or batched.solve."""
         colours = {c: i for i, c in enumerate(sorted(set(self.goal)))}
         codes = lambda text: np.array([colours[c] for c in text], dtype=np.int8)  # noqa: E731
-        layers, reached = batched.solve(self.cube.n, codes(self.state), codes(self.goal))
+        layers, reached = solve(self.cube.n, codes(self.state), codes(self.goal))
         self.state = [sorted(colours)[c] for c in reached]
         self.layers += layers
 
@@ -379,11 +379,13 @@ def _solve(state: str, n: int, goal: str | None, budget: Budget, short_phases: b
     with deadline.phase("3-cycles"):
         budget.report(phase="3-cycles", best=len(prefix))
         job.fix_parity()
+        if n >= batched.FROM and n % 2:
+            job.batched(batched.solve_middles)
         for orbit, library in zip(job.plan.orbits, job.plan.libraries):
             if library is not None:
                 job.solve_orbit(orbit, library)
         if n >= batched.FROM:
-            job.batched()
+            job.batched(batched.solve)
     if "".join(job.state) != goal:
         raise UnreachableError(f"cube{n}: the state is not reachable from the goal (pieces left unsolved)")
     return merge_turns(prefix + [name for layer in job.layers for name in layer.sign()])
