@@ -70,11 +70,12 @@ class Plan:
 
 
 @lru_cache(maxsize=None)
-def plan(n: int) -> Plan:
-    """Orbits, their solving order and 3-cycle libraries for the NxNxN (computed once per size)."""
+def plan(n: int, batched_from: int = batched.FROM) -> Plan:
+    """Orbits, their solving order and 3-cycle libraries for the NxNxN (computed once per size);
+    from N = batched_from, the T-centres' libraries only."""
     cube = BigCube(n)
     orbits = cycles.piece_orbits(cube)
-    if n >= batched.FROM:
+    if n >= batched_from:
         return _batched_plan(cube, orbits)
     pure = {i: cycles.find_commutators(cube, o, set()) for i, o in enumerate(orbits)}
     order = [i for i in pure if not pure[i]] + [i for i in pure if pure[i]]
@@ -126,8 +127,8 @@ def _odd_turn(cube: BigCube, orbit: cycles.PieceOrbit) -> Layer:
 
 
 class _Reduction:
-    def __init__(self, n: int, state: str, goal: str):
-        self.plan = plan(n)
+    def __init__(self, n: int, state: str, goal: str, batched_from: int = batched.FROM):
+        self.plan = plan(n, batched_from)
         self.cube = self.plan.cube
         self.state = list(state)
         self.goal = goal
@@ -313,19 +314,22 @@ def _two_cycles(library: cycles.Library, frm: int, to: int, third: int) -> list[
 
 
 def solve_big_cube(state: str, n: int, goal: str | None = None, time_limit: float = 10.0, *,
-                   budget: Budget | None = None, short_phases: bool = True) -> list[str]:
+                   budget: Budget | None = None, short_phases: bool = True,
+                   batched_from: int = batched.FROM) -> list[str]:
     """A solution (catalog SiGN turns: R, Rw, 3Rw, with ' and 2) of a state of the catalog's cubeN,
     a string of 6 * N * N colours in the catalog's numbering, to `goal` (by default the catalog's
     goal; any solved colouring: each face one colour, six colours). For N in short.SIZES the centres
     are first solved by the short reduction's phases (unless `short_phases` is False), within most
     of the time. `budget` (default: `time_limit` seconds) is checked between beam depths and
-    3-cycles: a cancel or the end of the time raises Cancelled or OutOfTime; progress names the phase."""
+    3-cycles: a cancel or the end of the time raises Cancelled or OutOfTime; progress names the phase.
+    From N = `batched_from` the centres and wings go by batched commutators (batched.py; a larger
+    value gives the single 3-cycles of before, for benches)."""
     budget = (budget or Budget()).with_limit(time_limit)
     with deadline.within(budget):
-        return _solve(state, n, goal, budget, short_phases)
+        return _solve(state, n, goal, budget, short_phases, batched_from)
 
 
-def _solve(state: str, n: int, goal: str | None, budget: Budget, short_phases: bool) -> list[str]:
+def _solve(state: str, n: int, goal: str | None, budget: Budget, short_phases: bool, batched_from: int) -> list[str]:
     cube = BigCube(n)
     goal = goal or cube.solved()
     size = 6 * n * n
@@ -342,7 +346,7 @@ def _solve(state: str, n: int, goal: str | None, budget: Budget, short_phases: b
     prefix: list[str] = []
     left = budget.remaining()
     ways = [([], state)]  # (pairing turns, the state they reach)
-    check = _Reduction(n, state, goal)
+    check = _Reduction(n, state, goal, batched_from)
     for orbit in check.plan.orbits:  # an impossible state is refused before any phase runs
         check.check_colours(orbit)
     if n in short.SIZES and short_phases:
@@ -364,7 +368,7 @@ def _solve(state: str, n: int, goal: str | None, budget: Budget, short_phases: b
         # through the 3x3x3 stage and the shortest in all is kept.
         jobs = []
         for pairing, reached_state in ways:
-            job = _Reduction(n, reached_state, goal)
+            job = _Reduction(n, reached_state, goal, batched_from)
             jobs.append((pairing + job.pll_parity(), job))
         jobs.sort(key=lambda entry: len(entry[0]))
         best = None
@@ -379,12 +383,12 @@ def _solve(state: str, n: int, goal: str | None, budget: Budget, short_phases: b
     with deadline.phase("3-cycles"):
         budget.report(phase="3-cycles", best=len(prefix))
         job.fix_parity()
-        if n >= batched.FROM and n % 2:
+        if n >= batched_from and n % 2:
             job.batched(batched.solve_middles)
         for orbit, library in zip(job.plan.orbits, job.plan.libraries):
             if library is not None:
                 job.solve_orbit(orbit, library)
-        if n >= batched.FROM:
+        if n >= batched_from:
             job.batched(batched.solve)
     if "".join(job.state) != goal:
         raise UnreachableError(f"cube{n}: the state is not reachable from the goal (pieces left unsolved)")
