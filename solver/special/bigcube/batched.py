@@ -114,7 +114,7 @@ class Tables:
             for xt, zt, a_face, q in itertools.product((1, 2, 3), (1, 2, 3), ring, (1, 3)):
                 a_in, a_out = self.arrays[Layer(a_face, 1, q)], self.arrays[Layer(a_face, 1, 4 - q)]
                 z_all = self.perm_of(self._slices(face, self.inner, zt))
-                abc = np.full((3, k, k), -1)
+                abc = np.full((3, k, k), -1, dtype=np.int32)
                 for x in self.inner:
                     x_perm = self.perm_of(self._slices(face, [x], xt))
                     z = self.perm_of(self._slices(face, [x], 4 - zt if zt != 2 else 2))[z_all]
@@ -165,7 +165,7 @@ class Tables:
                 for t, forward in itertools.product((1, 2, 3), (True, False)):
                     first, second = (x_perms[t], m_perm) if forward else (m_perm, x_perms[t])
                     commutator = cycles.inverse_array(second)[cycles.inverse_array(first)[second[first]]]
-                    abc = np.full((3, len(self.inner)), -1)
+                    abc = np.full((3, len(self.inner)), -1, dtype=np.int32)
                     s, t2, u = _three_cycles(commutator, self.canonical)
                     heights = [np.where(belt[v], pos[v], -1) for v in (s, t2, u)]
                     height = np.maximum(np.maximum(heights[0], heights[1]), heights[2])
@@ -207,7 +207,7 @@ class Tables:
                     x = np.maximum(np.maximum(slices[0], slices[1]), slices[2])
                     if (x < 0).any() or any(((y >= 0) & (y != x)).any() for y in slices) or len(set(x.tolist())) != len(x):
                         continue
-                    abc = np.full((3, len(self.inner)), -1)
+                    abc = np.full((3, len(self.inner)), -1, dtype=np.int32)
                     abc[:, [self.inner.index(h) for h in x]] = (s, b, c)
                     for forward in (True, False):
                         frames.append((face, t, tuple(w), forward))
@@ -218,6 +218,7 @@ class Tables:
     def encode(self, triples: np.ndarray) -> np.ndarray:
         """A 3-cycle (a, b, c) per row as one number, the same for its three rotations."""
         size = self.cube.size
+        triples = triples.astype(np.int64)
         rotations = [triples[:, [0, 1, 2]], triples[:, [1, 2, 0]], triples[:, [2, 0, 1]]]
         codes = [(r[:, 0] * size + r[:, 1]) * size + r[:, 2] for r in rotations]
         return np.minimum(np.minimum(codes[0], codes[1]), codes[2])
@@ -275,7 +276,7 @@ def _three_cycles(p: np.ndarray, among: np.ndarray):
     return moved[first], t[first], u[first]
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=2)  # a 33x33x33's take about 50 MB
 def tables(n: int) -> Tables:
     return Tables(n)
 

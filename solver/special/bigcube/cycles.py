@@ -47,7 +47,7 @@ class Library:
         return list(setup) + list(commutator) + inverse_layers(list(setup))
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=1024)  # bounds the memory: a 33x33x33 has 288 layer turns of 52 KB
 def layer_array(cube: BigCube, layer: Layer) -> np.ndarray:
     """A layer turn's permutation as an array (kept: converting a 33x33x33's takes half a millisecond),
     a half or three-quarter turn from the quarter turn's."""
