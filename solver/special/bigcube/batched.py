@@ -47,15 +47,14 @@ def slice_layer(n: int, face: str, position: int, turns: int) -> Layer:
     turns seen from `face`, as a Layer of depth at most N//2 from one face or the other."""
     if position < n // 2:
         return Layer(face, position + 1, turns)
-    return Layer(OPPOSITE[face], n - position, (4 - turns) % 4 or 2)
+    return Layer(OPPOSITE[face], n - position, 4 - turns)
 
 
 @dataclass
 class Kind:
-    """The commutators of one kind (centre or wing) for one size: frame f with slice set D (and for
-    centres a second set E) is sequence(f, D, E); cells[f] holds its 3-cycles a -> b -> c per slice
-    (per pair of slices), -1 where there is none."""
-    sequences: list  # per frame: (slices' axis face, X power, before X, after X ...) see _sequence
+    """The batched commutators of one kind (centres, wings or T-centres) for one size: frame f's
+    3-cycle a -> b -> c per slice of X (centres: per slice of X and slice of Z), -1 where none."""
+    frames: list  # centres: (axis face, X power, Z power, A, A power, forward); else (axis face, X power, M, forward)
     a: np.ndarray
     b: np.ndarray
     c: np.ndarray
@@ -362,7 +361,7 @@ def _step(tab: Tables, kind: Kind, now, scorer: _Scorer, fixed):
     for f in np.argsort(-bound)[:SHORTLIST]:
         if bound[f] <= 0:
             break
-        frame = kind.sequences[f]
+        frame = kind.frames[f]
         cost = fixed(frame)
         grown = _grow(gain[f], runs, cost)
         if grown and (best is None or grown[0] > best[0]):
@@ -424,8 +423,8 @@ def _cells_for(tab: Tables, kind: Kind, triples: np.ndarray, setups, first: bool
         done |= hits
         for i in np.flatnonzero(hits):
             frame, *cell, inverse = (int(x) for x in values[where[i]])
-            seq = (tab.centre_sequence(kind.sequences[frame], [tab.inner[cell[0]]], [tab.inner[cell[1]]])
-                   if kind is tab.centres else tab.slice_sequence(kind.sequences[frame], [tab.inner[cell[0]]]))
+            seq = (tab.centre_sequence(kind.frames[frame], [tab.inner[cell[0]]], [tab.inner[cell[1]]])
+                   if kind is tab.centres else tab.slice_sequence(kind.frames[frame], [tab.inner[cell[0]]]))
             if inverse:
                 seq = cycles.inverse_layers(seq)
             found[tuple(int(x) for x in triples[i])] = list(setup) + seq + cycles.inverse_layers(list(setup))
