@@ -1,4 +1,4 @@
-"""A solver for the catalog's NxNxN cubes (N = 2 .. 7 tested) by reduction to the 3x3x3:
+"""A solver for the catalog's NxNxN cubes (N = 2 .. 33 tested) by reduction to the 3x3x3:
 
 1. The pieces a 3x3x3 also has (corners; for odd N the middle edges, the fixed centres) are solved
    by the two-phase solver with outer face turns. For even N, corners only: the 3x3x3 given to it has
@@ -8,7 +8,8 @@
 3. Every wing and centre orbit is solved with 3-cycles (commutators and set-ups from cycles.py),
    each time the one with the fewest turns per piece brought home that moves no home piece away.
    Orbits that have no pure 3-cycle of that form (the T-centres of odd cubes) go first, with
-   3-cycles that may disturb only orbits solved later.
+   3-cycles that may disturb only orbits solved later. From N = 8 (batched.FROM; tested to 33)
+   batched commutators do this (batched.py), the libraries serving only the T-centres they leave.
 
 The answer is replayed on the stickers before it is returned.
 """
