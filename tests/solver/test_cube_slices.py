@@ -80,9 +80,9 @@ def test_slice_move_cubes_go_to_the_special_family_and_replay(n):
         assert out["method"] == ("special:cube3" if n == 3 else "special:bigcube")
 
 
-@pytest.mark.parametrize("n", [2, 4, 7, 10, 12])
+@pytest.mark.parametrize("n", [2, 4, 7, 10, 12, 13])
 def test_slice_move_cubes_from_random_states_within_a_time_limit(n):
-    """Sizes sampled from 2..12 (the sizes served by the reduction; the libraries of each size are
+    """Sizes sampled from 2..33 (the sizes served by the reduction; the tables of each size are
     built on its first solve, within the solve's time)."""
     defn = written(n, seed=200 + n)
     state, _ = random_state(defn, random.Random(n))

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import numpy as np
 
@@ -46,11 +47,28 @@ class Library:
         return list(setup) + list(commutator) + inverse_layers(list(setup))
 
 
+@lru_cache(maxsize=1024)  # bounds the memory: a 33x33x33 has 288 layer turns of 52 KB
+def layer_array(cube: BigCube, layer: Layer) -> np.ndarray:
+    """A layer turn's permutation as an array (kept: converting a 33x33x33's takes half a millisecond),
+    a half or three-quarter turn from the quarter turn's."""
+    if layer.turns == 1:
+        return np.asarray(cube.layer_perm(layer))
+    quarter = layer_array(cube, Layer(layer.face, layer.depth, 1))
+    return quarter[layer_array(cube, Layer(layer.face, layer.depth, layer.turns - 1))]
+
+
+def inverse_array(p: np.ndarray) -> np.ndarray:
+    """The inverse of a permutation array (a scatter: argsort sorts)."""
+    inverse = np.empty_like(p)
+    inverse[p] = np.arange(len(p))
+    return inverse
+
+
 def _array(cube: BigCube, seq) -> np.ndarray:
     """The permutation of a sequence of layer turns as an array (first turn first)."""
     p = np.arange(cube.size)
     for m in seq:
-        p = np.asarray(cube.layer_perm(m))[p]
+        p = layer_array(cube, m)[p]
     return p
 
 
@@ -82,12 +100,18 @@ def piece_orbits(cube: BigCube) -> list[PieceOrbit]:
     return result
 
 
-def find_commutators(cube: BigCube, orbit: PieceOrbit, may_move: set[int], limit: int = 8
-                     ) -> list[tuple[Layer, ...]]:
-    """Up to `limit` commutators [X Y X', Z] of layer turns that 3-cycle pieces of the orbit and move no
-    other sticker outside `may_move` (stickers of orbits solved later), each a different permutation."""
-    layers = cube.layers()
-    arrays = {m: np.asarray(cube.layer_perm(m)) for m in layers}
+def moving_layers(cube: BigCube, orbit: PieceOrbit) -> list[Layer]:
+    """The layer turns that move some piece of the orbit."""
+    return [m for m in cube.layers() if (layer_array(cube, m)[orbit.positions] != orbit.positions).any()]
+
+
+def find_commutators(cube: BigCube, orbit: PieceOrbit, may_move: set[int], limit: int = 8,
+                     layers: list[Layer] | None = None) -> list[tuple[Layer, ...]]:
+    """Up to `limit` commutators [X Y X', Z] of layer turns (by default all) that 3-cycle pieces of the
+    orbit and move no other sticker outside `may_move` (stickers of orbits solved later), each a
+    different permutation."""
+    layers = layers or cube.layers()
+    arrays = {m: layer_array(cube, m) for m in layers}
     inverses = {m: np.argsort(a) for m, a in arrays.items()}
     identity = np.arange(cube.size)
     own = np.array(orbit.positions)
@@ -115,15 +139,16 @@ def find_commutators(cube: BigCube, orbit: PieceOrbit, may_move: set[int], limit
     return found
 
 
-def setups(cube: BigCube, max_length: int = 2) -> list[tuple[tuple[Layer, ...], np.ndarray]]:
-    """Set-up sequences of at most max_length layer turns (no layer twice in a row), each with the
-    inverse of its permutation."""
+def setups(cube: BigCube, max_length: int = 2, layers: list[Layer] | None = None
+           ) -> list[tuple[tuple[Layer, ...], np.ndarray]]:
+    """Set-up sequences of at most max_length layer turns (by default all; no layer twice in a row),
+    each with the inverse of its permutation."""
     result = []
     for length in range(max_length + 1):
-        for setup in itertools.product(cube.layers(), repeat=length):
+        for setup in itertools.product(layers or cube.layers(), repeat=length):
             if any(m.face == n.face and m.depth == n.depth for m, n in zip(setup, setup[1:])):
                 continue
-            result.append((setup, np.argsort(_array(cube, setup))))
+            result.append((setup, inverse_array(_array(cube, setup))))
     return result
 
 

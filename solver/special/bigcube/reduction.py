@@ -1,4 +1,4 @@
-"""A solver for the catalog's NxNxN cubes (N = 2 .. 7 tested) by reduction to the 3x3x3:
+"""A solver for the catalog's NxNxN cubes (N = 2 .. 33 tested) by reduction to the 3x3x3:
 
 1. The pieces a 3x3x3 also has (corners; for odd N the middle edges, the fixed centres) are solved
    by the two-phase solver with outer face turns. For even N, corners only: the 3x3x3 given to it has
@@ -8,7 +8,8 @@
 3. Every wing and centre orbit is solved with 3-cycles (commutators and set-ups from cycles.py),
    each time the one with the fewest turns per piece brought home that moves no home piece away.
    Orbits that have no pure 3-cycle of that form (the T-centres of odd cubes) go first, with
-   3-cycles that may disturb only orbits solved later.
+   3-cycles that may disturb only orbits solved later. From N = 8 (batched.FROM; tested to 33)
+   batched commutators do this (batched.py), the libraries serving only the T-centres they leave.
 
 The answer is replayed on the stickers before it is returned.
 """
@@ -25,7 +26,7 @@ from solver import deadline, perm
 from solver.errors import PuzzleError, StateError, UnreachableError
 from solver.search.budget import Budget, OutOfTime
 from solver.special import cube3
-from solver.special.bigcube import cycles, short
+from solver.special.bigcube import batched, cycles, short
 from solver.special.bigcube.model import BigCube, Layer, merge_turns
 from solver.special.cube3 import geometry as cube3_geometry
 from solver.special.cube3 import solve as cube3_solve
@@ -65,15 +66,18 @@ def pll_parity_turns(n: int) -> list[str]:
 class Plan:
     cube: BigCube
     orbits: list[cycles.PieceOrbit]  # in solving order
-    libraries: list[cycles.Library]
+    libraries: list[cycles.Library | None]  # None: solved by batched commutators
     parity_turns: list[Layer | None]  # per orbit: an inner quarter turn that is odd on it (wings)
 
 
 @lru_cache(maxsize=None)
-def plan(n: int) -> Plan:
-    """Orbits, their solving order and 3-cycle libraries for the NxNxN (computed once per size)."""
+def plan(n: int, batched_from: int = batched.FROM) -> Plan:
+    """Orbits, their solving order and 3-cycle libraries for the NxNxN (computed once per size);
+    from N = batched_from, the T-centres' libraries only."""
     cube = BigCube(n)
     orbits = cycles.piece_orbits(cube)
+    if n >= batched_from:
+        return _batched_plan(cube, orbits)
     pure = {i: cycles.find_commutators(cube, o, set()) for i, o in enumerate(orbits)}
     order = [i for i in pure if not pure[i]] + [i for i in pure if pure[i]]
     setup_list = cycles.setups(cube)
@@ -90,6 +94,29 @@ def plan(n: int) -> Plan:
     return Plan(cube, [orbits[i] for i in order], libraries, parity_turns)
 
 
+def _batched_plan(cube: BigCube, orbits: list[cycles.PieceOrbit]) -> Plan:
+    """For N >= batched.FROM: libraries for the T-centres alone (on a face's middle lines, which no
+    slice of the catalog turns; batched.py does the other pieces), solved first, each library built
+    from the turns that move its orbit (the full build for all turns took 32 s for N = 13)."""
+    middle = [o for o in orbits if o.kind == "centre" and any(0 in cube.points[s] for s in o.positions)]
+    order = middle + [o for o in orbits if o not in middle]
+    libraries: list[cycles.Library | None] = []
+    for rank, orbit in enumerate(order):
+        if orbit not in middle:
+            libraries.append(None)
+            continue
+        later = set()
+        for other in order[rank + 1:]:
+            later |= set(other.positions) | set(other.partner.values())
+        layers = cycles.moving_layers(cube, orbit)
+        commutators = cycles.find_commutators(cube, orbit, later, layers=layers)
+        if not commutators:
+            raise AssertionError(f"cube{cube.n}: no 3-cycle found for a T-centre orbit")
+        libraries.append(cycles.build_library(cube, orbit, commutators, cycles.setups(cube, layers=layers)))
+    parity_turns = [_odd_turn(cube, o) if o.kind == "wing" else None for o in order]
+    return Plan(cube, order, libraries, parity_turns)
+
+
 def _odd_turn(cube: BigCube, orbit: cycles.PieceOrbit) -> Layer:
     index = {s: k for k, s in enumerate(orbit.positions)}
     for layer in cube.layers():
@@ -101,8 +128,8 @@ def _odd_turn(cube: BigCube, orbit: cycles.PieceOrbit) -> Layer:
 
 
 class _Reduction:
-    def __init__(self, n: int, state: str, goal: str):
-        self.plan = plan(n)
+    def __init__(self, n: int, state: str, goal: str, batched_from: int = batched.FROM):
+        self.plan = plan(n, batched_from)
         self.cube = self.plan.cube
         self.state = list(state)
         self.goal = goal
@@ -217,6 +244,14 @@ class _Reduction:
         raise UnreachableError(f"cube{self.cube.n}: the {orbit.kind} pieces at stickers {orbit.positions[:4]}... "
                                "could not be placed")
 
+    def batched(self, solve) -> None:
+        """Pieces home by batched commutators: batched.solve_middles or batched.solve."""
+        colours = {c: i for i, c in enumerate(sorted(set(self.goal)))}
+        codes = lambda text: np.array([colours[c] for c in text], dtype=np.int8)  # noqa: E731
+        layers, reached = solve(self.cube.n, codes(self.state), codes(self.goal))
+        self.state = [sorted(colours)[c] for c in reached]
+        self.layers += layers
+
     @staticmethod
     def _best_cycle(library, now, goal, kept, targets) -> list[Layer] | None:
         """The 3-cycle bringing a piece home to one of `targets` with the fewest turns per piece it
@@ -280,19 +315,22 @@ def _two_cycles(library: cycles.Library, frm: int, to: int, third: int) -> list[
 
 
 def solve_big_cube(state: str, n: int, goal: str | None = None, time_limit: float = 10.0, *,
-                   budget: Budget | None = None, short_phases: bool = True) -> list[str]:
+                   budget: Budget | None = None, short_phases: bool = True,
+                   batched_from: int = batched.FROM) -> list[str]:
     """A solution (catalog SiGN turns: R, Rw, 3Rw, with ' and 2) of a state of the catalog's cubeN,
     a string of 6 * N * N colours in the catalog's numbering, to `goal` (by default the catalog's
     goal; any solved colouring: each face one colour, six colours). For N in short.SIZES the centres
     are first solved by the short reduction's phases (unless `short_phases` is False), within most
     of the time. `budget` (default: `time_limit` seconds) is checked between beam depths and
-    3-cycles: a cancel or the end of the time raises Cancelled or OutOfTime; progress names the phase."""
+    3-cycles: a cancel or the end of the time raises Cancelled or OutOfTime; progress names the phase.
+    From N = `batched_from` the centres and wings go by batched commutators (batched.py; a larger
+    value gives the single 3-cycles of before, for benches)."""
     budget = (budget or Budget()).with_limit(time_limit)
     with deadline.within(budget):
-        return _solve(state, n, goal, budget, short_phases)
+        return _solve(state, n, goal, budget, short_phases, batched_from)
 
 
-def _solve(state: str, n: int, goal: str | None, budget: Budget, short_phases: bool) -> list[str]:
+def _solve(state: str, n: int, goal: str | None, budget: Budget, short_phases: bool, batched_from: int) -> list[str]:
     cube = BigCube(n)
     goal = goal or cube.solved()
     size = 6 * n * n
@@ -309,7 +347,7 @@ def _solve(state: str, n: int, goal: str | None, budget: Budget, short_phases: b
     prefix: list[str] = []
     left = budget.remaining()
     ways = [([], state)]  # (pairing turns, the state they reach)
-    check = _Reduction(n, state, goal)
+    check = _Reduction(n, state, goal, batched_from)
     for orbit in check.plan.orbits:  # an impossible state is refused before any phase runs
         check.check_colours(orbit)
     if n in short.SIZES and short_phases:
@@ -331,7 +369,7 @@ def _solve(state: str, n: int, goal: str | None, budget: Budget, short_phases: b
         # through the 3x3x3 stage and the shortest in all is kept.
         jobs = []
         for pairing, reached_state in ways:
-            job = _Reduction(n, reached_state, goal)
+            job = _Reduction(n, reached_state, goal, batched_from)
             jobs.append((pairing + job.pll_parity(), job))
         jobs.sort(key=lambda entry: len(entry[0]))
         best = None
@@ -346,8 +384,13 @@ def _solve(state: str, n: int, goal: str | None, budget: Budget, short_phases: b
     with deadline.phase("3-cycles"):
         budget.report(phase="3-cycles", best=len(prefix))
         job.fix_parity()
+        if n >= batched_from and n % 2:
+            job.batched(batched.solve_middles)
         for orbit, library in zip(job.plan.orbits, job.plan.libraries):
-            job.solve_orbit(orbit, library)
+            if library is not None:
+                job.solve_orbit(orbit, library)
+        if n >= batched_from:
+            job.batched(batched.solve)
     if "".join(job.state) != goal:
         raise UnreachableError(f"cube{n}: the state is not reachable from the goal (pieces left unsolved)")
     return merge_turns(prefix + [name for layer in job.layers for name in layer.sign()])

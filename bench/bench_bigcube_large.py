@@ -1,0 +1,83 @@
+"""Big cubes N = 8 .. 33: catalog turns, single-slice quarter turns and seconds per state for the
+batched commutators (batched.py), beside the single 3-cycles from libraries over all turns (the
+solver before issue #17's batching, `batched_from` past N) run on the same states in the same run
+where they finish (--baseline-max), and the figures measured for them otherwise.
+
+    python bench/bench_bigcube_large.py [--n 2] [--sizes 8 9 10 12 16 20 25 33] [--baseline-max 12]
+
+Every solution is replayed before it counts. "first" is the first solve of a size in this
+process, with its tables (batched: frames and T-centre libraries; before: all libraries) built.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from solver import perm
+from solver.special.bigcube import reduction
+from solver.special.bigcube.model import BigCube, slice_quarter_turns
+
+# The 3-cycle libraries over all turns, measured on main at ad14ddc on the first two states of this
+# bench (seed 1), load average 3-7: turns per state, first solve's seconds.
+BEFORE = {8: ("2321, 2742", 91.6), 9: ("3248, 3135", 13.9), 10: ("3849, 4227", 13.1),
+          12: ("6416, 6094", 26.8), 13: ("7252, 7326", 131.6)}
+
+
+def _states(n: int, count: int, seed: int) -> list[str]:
+    cube = BigCube(n)
+    names = sorted(cube.named_moves)
+    rng = random.Random(seed)
+    states = []
+    for _ in range(count):
+        state = cube.solved()
+        for _ in range(1000):
+            state = perm.apply(cube.named_moves[rng.choice(names)], state)
+        states.append("".join(state))
+    return states
+
+
+def _run(n: int, states: list[str], time_limit: float, batched_from: int):
+    cube = BigCube(n)
+    turns, slices, seconds = [], [], []
+    for state in states:
+        start = time.perf_counter()
+        solution = reduction.solve_big_cube(state, n, time_limit=time_limit, batched_from=batched_from)
+        seconds.append(time.perf_counter() - start)
+        for name in solution:
+            state = perm.apply(cube.named_moves[name], state)
+        assert "".join(state) == cube.solved()
+        turns.append(len(solution))
+        slices.append(slice_quarter_turns(solution))
+    return statistics.mean(turns), statistics.mean(slices), seconds[0], statistics.mean(seconds[1:] or seconds)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--n", type=int, default=2)
+    parser.add_argument("--sizes", type=int, nargs="+", default=[8, 9, 10, 12, 16, 20, 25, 33])
+    parser.add_argument("--baseline-max", type=int, default=12)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--time-limit", type=float, default=60.0)
+    args = parser.parse_args()
+    print(f"NxNxN bench (N >= 8): {args.n} random states per size (1000 random catalog turns each), "
+          f"{args.time_limit:g} s limit; turns / single-slice quarter turns, seconds first / later")
+    for n in args.sizes:
+        states = _states(n, args.n, args.seed)
+        now = _run(n, states, args.time_limit, reduction.batched.FROM)
+        line = (f"cube{n}: batched {now[0]:7.1f} / {now[1]:8.1f}  {now[2]:5.1f} s / {now[3]:5.1f} s | ")
+        if n <= args.baseline_max:
+            before = _run(n, states, 300.0, n + 1)
+            line += (f"before {before[0]:7.1f} / {before[1]:8.1f}  {before[2]:5.1f} s / {before[3]:5.1f} s | "
+                     f"ratio {now[0] / before[0]:.2f}")
+        elif n in BEFORE:
+            line += f"before (measured) {BEFORE[n][0]} turns, first {BEFORE[n][1]} s"
+        else:
+            line += "before: does not finish in 60 s (library build)"
+        print(line, flush=True)
+
+
+if __name__ == "__main__":
+    main()
