@@ -36,7 +36,7 @@ from solver.definition.model import Definition
 from solver.engine import Codec, State
 from solver.errors import PuzzleError
 from solver.recent import Recent
-from solver.search import bfs, multiphase, pdb, table
+from solver.search import bfs, multiphase, pdb, plain_ida, table
 from solver.search.astar import astar
 from solver.search.bidir import BidirectionalSearch
 from solver.search.budget import Budget, Stopped
@@ -267,11 +267,21 @@ def _heuristic(model, plan, budget: Budget | None = None) -> Heuristic:
 
 
 def _search(model, heuristic, loc, goal_views, budget, weight, method) -> SolveResult:
-    search = IdaSearch(model, heuristic, model.canonical_pairs(), goal_views, weight)
+    allowed = model.canonical_pairs()
+    search = None
     try:
-        out = search.run(loc, budget)
+        # without numba loaded, a short optimal search runs sooner in plain Python than its start-up
+        out = plain_ida.search(model, heuristic, allowed, loc, goal_views, budget) if weight == 1 else None
+        if out is None:
+            search = IdaSearch(model, heuristic, allowed, goal_views, weight)
+            out = search.run(loc, budget)
     except Stopped as stop:
-        return SolveResult(None, False, method, nodes=search.nodes, complete=False, stopped=stop.reason)
+        return SolveResult(None, False, method, nodes=search.nodes if search else 0, complete=False, stopped=stop.reason)
+    if search is not None and weight == 1 and out.nodes <= plain_ida.NODE_LIMIT:
+        try:  # a search short enough for plain Python: its move tables, for the next processes
+            plain_ida.prepare(model, heuristic)
+        except Stopped:
+            pass
     if out.moves is None:
         if out.proven:
             raise PuzzleError("no goal is reachable from this state with these moves")
