@@ -149,7 +149,7 @@ def _solve(defn: Definition, state: State, optimal: bool, method: str | None, bu
     return result
 
 
-QUICK_TABLE_SECONDS = 1.0  # a complete table built sooner (estimated) than this is built by a first solve
+QUICK_TABLE_SECONDS = 2.0  # a complete table built sooner (estimated, pessimistic: the 3x3 sliding puzzle 1.5 s for 0.5 s) than this is built by a first solve
 # Past this many stickers the piece analysis may take seconds (a globe of 1,650: 2 s) and complete
 # tables seldom fit: such puzzles are not asked, so that a state near a goal keeps its quick answer.
 QUICK_TABLE_STICKERS = 200
