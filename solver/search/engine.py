@@ -31,7 +31,7 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from solver import deadline
+from solver import compiled, deadline
 from solver.definition.model import Definition
 from solver.engine import Codec, State
 from solver.errors import PuzzleError
@@ -271,7 +271,8 @@ def _search(model, heuristic, loc, goal_views, budget, weight, method) -> SolveR
     search = None
     try:
         # without numba loaded, a short optimal search runs sooner in plain Python than its start-up
-        out = plain_ida.search(model, heuristic, allowed, loc, goal_views, budget) if weight == 1 else None
+        plain = weight == 1 and not compiled.loaded()
+        out = plain_ida.search(model, heuristic, allowed, loc, goal_views, budget) if plain else None
         if out is None:
             search = IdaSearch(model, heuristic, allowed, goal_views, weight)
             out = search.run(loc, budget)

@@ -50,9 +50,9 @@ def prepare(model, heuristic: Heuristic) -> None:
 
 def search(model, heuristic: Heuristic, allowed: np.ndarray, loc: np.ndarray, goal_views: np.ndarray,
            budget: Budget) -> Outcome | None:
-    """An optimal answer (weight 1), or None when this search does not apply here: numba is
-    loaded already, the tables are not in the cache, or it would take too long."""
-    if compiled.loaded() or not applies(model, heuristic):
+    """An optimal answer (weight 1), or None when this search does not apply: the tables are not
+    in the cache, or it would take too long."""
+    if not applies(model, heuristic):
         return None
     found = _tables(model, heuristic, build=False)
     if found is None:
