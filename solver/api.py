@@ -200,8 +200,10 @@ def _solve(defn: Definition, state: tuple, method: str | None, budget: Budget, g
         raise PuzzleError("method: no specialized solver recognises this puzzle")
     with deadline.phase("search"):
         # States that are solved or a few moves from a goal get a shortest answer before any long
-        # method; a walk down a complete table (cached, or quick to build) answers any state sooner.
-        walk = method is None and special is None and search.walks_table(defn)
+        # method; a walk down a complete table (cached, or quick to build) answers any state sooner,
+        # and is a proof of optimality that a specialized solver (a sliding puzzle's) would search for.
+        walk = method is None and (special is None or optimal) and search.walks_table(defn)
+        special = None if walk else special
         result = (goals.short_solution(defn, state, budget.remaining(), budget.cancel)
                   if method in (None, SPECIAL) and not walk else None)
         if result is None and special is not None and (method == SPECIAL or not optimal or special.can_prove_optimal):
