@@ -22,7 +22,9 @@ from solver.definition.canonical import content_hash
 from solver.search import njit
 from solver.search.budget import Budget
 from solver.search.kernels import apply_move, is_goal, occupancy, prefetch, puzzle_arrays
-from solver.search.ranking import BINOM, G0, G1, KIND, MAX_SLOTS, PE, PS, PTW, SIZE, pieces_read, rank_factor
+from solver.search.ranking import (
+    BINOM, FPIECE, G0, G1, KIND, MAX_SLOTS, ORI, PE, PS, PTW, SIZE, pieces_read, rank_factor,
+)
 
 FOUND, EXHAUSTED, PAUSED = 1, 0, 2
 DEPTH, NODES, NEXT_BOUND = range(3)
@@ -66,6 +68,20 @@ class Heuristic:
 TABLE_LIMIT = 2_000_000  # move-table entries of one factor
 
 
+def _shape(factors, groups, f: int) -> tuple:
+    """What factor f's move table depends on: moves map locations whichever piece is there, so
+    factors over as many pieces of one orbit in groups alike have the same table (a twist-by-slot
+    factor reads its orbit's pieces: it keeps its first piece)."""
+    row = [int(x) for x in factors[f]]
+    row[G0] = row[G1] = 0
+    if row[KIND] != ORI:
+        row[FPIECE] = 0
+    rows = [[int(x) for x in g] for g in groups[factors[f, G0]: factors[f, G1]]]
+    for g in rows:
+        g[PS], g[PE] = 0, g[PE] - g[PS]
+    return tuple(row), tuple(map(tuple, rows))
+
+
 def _move_tables(model, factors, groups, pieces, limit: float = TABLE_LIMIT, build: bool = True,
                  keep_from: int = 1_000_000) -> tuple[np.ndarray, np.ndarray] | None:
     """Forward move tables for the factors of at most `limit` entries, so a child's digit is one
@@ -78,11 +94,15 @@ def _move_tables(model, factors, groups, pieces, limit: float = TABLE_LIMIT, bui
     toff = np.full(len(factors), -1, dtype=np.int64)
     if model.guarded:
         return np.zeros(1, dtype=np.int32), toff
-    chosen, total = [], 0
+    chosen, total, made = [], 0, {}
     for f in range(len(factors)):
         rows = int(factors[f, SIZE]) * moves
         if factors[f, KIND] != PTW and rows <= limit:
-            toff[f] = total
+            same = made.get(_shape(factors, groups, f))
+            if same is not None:  # the dino cube's two 6-edge databases share one table
+                toff[f] = same
+                continue
+            toff[f] = made[_shape(factors, groups, f)] = total
             chosen.append(f)
             total += rows
     # kept in the cache folder beside the databases: building them costs seconds per process
