@@ -16,7 +16,7 @@ import numpy as np
 
 from solver import compiled
 from solver.search.budget import Budget
-from solver.search.ida import MAX_DEPTH, Heuristic, Outcome, _move_tables, digits_of
+from solver.search.ida import MAX_DEPTH, Heuristic, Outcome, _move_tables, _shape, digits_of
 from solver.search.kernels import is_goal, puzzle_arrays
 from solver.search.ranking import KIND, MAX_SLOTS, PTW, SIZE
 
@@ -30,11 +30,13 @@ class _GiveUp(Exception):
 
 
 def applies(model, heuristic: Heuristic) -> bool:
-    """Whether every factor can have a move table within the limit (unguarded moves, no piece twists)."""
+    """Whether every factor can have a move table within the limit (unguarded moves, no piece twists;
+    factors of one shape share theirs)."""
     factors = heuristic.factors
     if model.guarded or not len(factors) or (factors[:, KIND] == PTW).any():
         return False
-    return int(factors[:, SIZE].sum()) * len(model.move_names) <= TABLE_LIMIT
+    distinct = {_shape(factors, heuristic.groups, f): int(factors[f, SIZE]) for f in range(len(factors))}
+    return sum(distinct.values()) * len(model.move_names) <= TABLE_LIMIT
 
 
 def _tables(model, heuristic: Heuristic, build: bool):
