@@ -155,10 +155,11 @@ QUICK_TABLE_SECONDS = 2.0  # a complete table built sooner (estimated, pessimist
 QUICK_TABLE_STICKERS = 200
 
 
-def walks_table(defn: Definition) -> bool:
+def walks_table(defn: Definition, build_from: float = 0) -> bool:
     """Whether a solve of `defn` by default walks down a complete distance table that is in the
-    cache folder already or quick to build: every answer then comes at once, and the next
-    processes walk it without loading numba (a short search first would only cost time)."""
+    cache folder already or quick to build (of at least `build_from` entries): every answer then
+    comes at once, and the next processes walk it without loading numba (a short search first
+    would only cost time)."""
     if defn.stickers > QUICK_TABLE_STICKERS:
         return False
     try:
@@ -171,7 +172,8 @@ def walks_table(defn: Definition) -> bool:
     except PuzzleError:  # no piece model, or a damaged file (the solve builds it again)
         return False
     if db is None:
-        return pdb.build_seconds(model, plan.full) <= QUICK_TABLE_SECONDS
+        quick = pdb.build_seconds(model, plan.full) <= QUICK_TABLE_SECONDS
+        return quick and make_ranker(model, plan.full).size >= build_from
     return db.exact
 
 
