@@ -72,6 +72,11 @@ def njit(cache_dir: Callable[[], str | None] | None = None, **options):
     return lambda function: Kernel(function, options, cache_dir)
 
 
+def loaded() -> bool:
+    """Whether numba's start-up is paid in this process (a kernel was made)."""
+    return _loaded
+
+
 @contextmanager
 def interpreted():
     """Kernels called inside run as plain Python (on numpy scalars, whose int64 arithmetic wraps as

@@ -31,12 +31,12 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from solver import deadline
+from solver import compiled, deadline
 from solver.definition.model import Definition
 from solver.engine import Codec, State
 from solver.errors import PuzzleError
 from solver.recent import Recent
-from solver.search import bfs, multiphase, pdb, table
+from solver.search import bfs, multiphase, pdb, plain_ida, table
 from solver.search.astar import astar
 from solver.search.bidir import BidirectionalSearch
 from solver.search.budget import Budget, Stopped
@@ -149,16 +149,17 @@ def _solve(defn: Definition, state: State, optimal: bool, method: str | None, bu
     return result
 
 
-QUICK_TABLE_SECONDS = 1.0  # a complete table built sooner (estimated) than this is built by a first solve
+QUICK_TABLE_SECONDS = 2.0  # a complete table built sooner (estimated, pessimistic: the 3x3 sliding puzzle 1.5 s for 0.5 s) than this is built by a first solve
 # Past this many stickers the piece analysis may take seconds (a globe of 1,650: 2 s) and complete
 # tables seldom fit: such puzzles are not asked, so that a state near a goal keeps its quick answer.
 QUICK_TABLE_STICKERS = 200
 
 
-def walks_table(defn: Definition) -> bool:
+def walks_table(defn: Definition, build_from: float = 0) -> bool:
     """Whether a solve of `defn` by default walks down a complete distance table that is in the
-    cache folder already or quick to build: every answer then comes at once, and the next
-    processes walk it without loading numba (a short search first would only cost time)."""
+    cache folder already or quick to build (of at least `build_from` entries): every answer then
+    comes at once, and the next processes walk it without loading numba (a short search first
+    would only cost time)."""
     if defn.stickers > QUICK_TABLE_STICKERS:
         return False
     try:
@@ -171,7 +172,8 @@ def walks_table(defn: Definition) -> bool:
     except PuzzleError:  # no piece model, or a damaged file (the solve builds it again)
         return False
     if db is None:
-        return pdb.build_seconds(model, plan.full) <= QUICK_TABLE_SECONDS
+        quick = pdb.build_seconds(model, plan.full) <= QUICK_TABLE_SECONDS
+        return quick and make_ranker(model, plan.full).size >= build_from
     return db.exact
 
 
@@ -267,11 +269,22 @@ def _heuristic(model, plan, budget: Budget | None = None) -> Heuristic:
 
 
 def _search(model, heuristic, loc, goal_views, budget, weight, method) -> SolveResult:
-    search = IdaSearch(model, heuristic, model.canonical_pairs(), goal_views, weight)
+    allowed = model.canonical_pairs()
+    search = None
     try:
-        out = search.run(loc, budget)
+        # without numba loaded, a short optimal search runs sooner in plain Python than its start-up
+        plain = weight == 1 and not compiled.loaded()
+        out = plain_ida.search(model, heuristic, allowed, loc, goal_views, budget) if plain else None
+        if out is None:
+            search = IdaSearch(model, heuristic, allowed, goal_views, weight)
+            out = search.run(loc, budget)
     except Stopped as stop:
-        return SolveResult(None, False, method, nodes=search.nodes, complete=False, stopped=stop.reason)
+        return SolveResult(None, False, method, nodes=search.nodes if search else 0, complete=False, stopped=stop.reason)
+    if search is not None and weight == 1 and out.nodes <= plain_ida.NODE_LIMIT:
+        try:  # a search short enough for plain Python: its move tables, for the next processes
+            plain_ida.prepare(model, heuristic)
+        except Stopped:
+            pass
     if out.moves is None:
         if out.proven:
             raise PuzzleError("no goal is reachable from this state with these moves")

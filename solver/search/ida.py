@@ -9,10 +9,11 @@ fast, non-optimal search the fallback uses.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -21,7 +22,9 @@ from solver.definition.canonical import content_hash
 from solver.search import njit
 from solver.search.budget import Budget
 from solver.search.kernels import apply_move, is_goal, occupancy, prefetch, puzzle_arrays
-from solver.search.ranking import BINOM, G0, G1, KIND, MAX_SLOTS, PE, PS, PTW, SIZE, pieces_read, rank_factor
+from solver.search.ranking import (
+    BINOM, FPIECE, G0, G1, KIND, MAX_SLOTS, ORI, PE, PS, PTW, SIZE, pieces_read, rank_factor,
+)
 
 FOUND, EXHAUSTED, PAUSED = 1, 0, 2
 DEPTH, NODES, NEXT_BOUND = range(3)
@@ -40,8 +43,24 @@ class Heuristic:
     bits: np.ndarray
     sets: np.ndarray  # additive set of each database; the bound is the max over sets of sums
     n_sets: int
-    tables: np.ndarray  # int32: move tables of factors, tables[toff[f] + m*size + digit]
-    toff: np.ndarray  # per factor: offset in `tables`, or -1 to rank it from the pieces instead
+    model: object = field(repr=False)  # whose moves the move tables follow
+
+    # The kernel's move tables are made on first use: a search in plain Python (solver.search.plain_ida)
+    # reads its own, and making these may load numba.
+    @functools.cached_property
+    def _tables(self) -> tuple[np.ndarray, np.ndarray]:
+        tables, toff = _move_tables(self.model, self.factors, self.groups, self.pieces)
+        return _read_only(tables), toff  # read-only whether memory-mapped or just built: one kernel type
+
+    @property
+    def tables(self) -> np.ndarray:
+        """int32: move tables of factors, tables[toff[f] + m*size + digit]."""
+        return self._tables[0]
+
+    @property
+    def toff(self) -> np.ndarray:
+        """Per factor: offset in `tables`, or -1 to rank it from the pieces instead."""
+        return self._tables[1]
 
 
 # A table lookup that misses the cache costs more than ranking a few pieces: only factors whose
@@ -49,25 +68,46 @@ class Heuristic:
 TABLE_LIMIT = 2_000_000  # move-table entries of one factor
 
 
-def _move_tables(model, factors, groups, pieces) -> tuple[np.ndarray, np.ndarray]:
-    """Forward move tables for the factors small enough, so a child's digit is one lookup from
-    its parent's. Twist-of-piece factors and guarded puzzles rank from the pieces instead."""
+def _shape(factors, groups, f: int) -> tuple:
+    """What factor f's move table depends on: moves map locations whichever piece is there, so
+    factors over as many pieces of one orbit in groups alike have the same table (a twist-by-slot
+    factor reads its orbit's pieces: it keeps its first piece)."""
+    row = [int(x) for x in factors[f]]
+    row[G0] = row[G1] = 0
+    if row[KIND] != ORI:
+        row[FPIECE] = 0
+    rows = [[int(x) for x in g] for g in groups[factors[f, G0]: factors[f, G1]]]
+    for g in rows:
+        g[PS], g[PE] = 0, g[PE] - g[PS]
+    return tuple(row), tuple(map(tuple, rows))
+
+
+def _move_tables(model, factors, groups, pieces, limit: float = TABLE_LIMIT, build: bool = True,
+                 keep_from: int = 1_000_000) -> tuple[np.ndarray, np.ndarray] | None:
+    """Forward move tables for the factors of at most `limit` entries, so a child's digit is one
+    lookup from its parent's. Twist-of-piece factors and guarded puzzles rank from the pieces
+    instead. Tables of `keep_from` entries and more are kept in the cache folder; without `build`,
+    None unless they are there already."""
     from solver.search.pdb import _factor_table, cache_dir, model_key
 
     moves = len(model.move_names)
     toff = np.full(len(factors), -1, dtype=np.int64)
     if model.guarded:
         return np.zeros(1, dtype=np.int32), toff
-    chosen, total = [], 0
+    chosen, total, made = [], 0, {}
     for f in range(len(factors)):
         rows = int(factors[f, SIZE]) * moves
-        if factors[f, KIND] != PTW and rows <= TABLE_LIMIT:
-            toff[f] = total
+        if factors[f, KIND] != PTW and rows <= limit:
+            same = made.get(_shape(factors, groups, f))
+            if same is not None:  # the dino cube's two 6-edge databases share one table
+                toff[f] = same
+                continue
+            toff[f] = made[_shape(factors, groups, f)] = total
             chosen.append(f)
             total += rows
     # kept in the cache folder beside the databases: building them costs seconds per process
     key = hashlib.sha256(content_hash(model.defn).encode() + model_key(model).encode() + factors.tobytes()
-                         + groups.tobytes() + pieces.tobytes()).hexdigest()[:24]
+                         + groups.tobytes() + pieces.tobytes() + toff.tobytes()).hexdigest()[:24]
     path = cache_dir() / f"moves-{key}.npy"
     if path.exists():
         try:
@@ -76,6 +116,8 @@ def _move_tables(model, factors, groups, pieces) -> tuple[np.ndarray, np.ndarray
                 return tables, toff
         except (OSError, ValueError):
             pass
+    if not build:
+        return None
     tables = np.zeros(max(total, 1), dtype=np.int32)
     pz = puzzle_arrays(model)
     tracked = np.arange(model.n_pieces, dtype=np.int32)
@@ -87,7 +129,7 @@ def _move_tables(model, factors, groups, pieces) -> tuple[np.ndarray, np.ndarray
                           tables[toff[f] : toff[f] + rows], stop)
     if stop[0]:
         raise budget.stop_reason()
-    if total >= 1_000_000:
+    if total >= keep_from:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(f".tmp{os.getpid()}.npy")
         np.save(tmp, tables)
@@ -132,13 +174,8 @@ def combine(model, databases, sets: list[int] | None = None) -> Heuristic:
     return Heuristic(
         factors, groups, pieces, bodies,
         np.array(span, dtype=np.int64).reshape(len(span), 2), np.array([db.bits for db in databases], dtype=np.int64),
-        np.array(sets, dtype=np.int64), max(sets, default=-1) + 1, *_kernel_tables(model, factors, groups, pieces),
+        np.array(sets, dtype=np.int64), max(sets, default=-1) + 1, model,
     )
-
-
-def _kernel_tables(model, factors, groups, pieces) -> tuple[np.ndarray, np.ndarray]:
-    tables, toff = _move_tables(model, factors, groups, pieces)
-    return _read_only(tables), toff  # read-only whether memory-mapped or just built: one kernel type
 
 
 @njit(nogil=True)

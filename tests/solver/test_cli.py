@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from solver import perm
+from solver import api, perm
 from solver.definition.formats import load_text
 from solver.engine import apply_moves, verify
 
@@ -193,3 +193,24 @@ def test_a_repeated_solve_walks_the_cached_table_without_numba(tmp_path):
     assert answer["length"] == json.loads(first.stdout)["length"]
     state = puzzle("apply", "pyraminx", scramble).stdout.strip()
     assert puzzle("verify", "pyraminx", "--state", state, "--solution", " ".join(answer["solution"])).returncode == 0
+
+
+def test_a_repeated_optimal_search_runs_in_plain_python_without_numba(tmp_path):
+    """A puzzle without a complete table (the dino cube): the first solve searches compiled and
+    leaves its move tables in the cache folder; the next process searches in plain Python, never
+    importing numba, and finds an answer as short, that replays."""
+    state = json.dumps(list(api.scramble(api.load("dino"), random_state=True, seed=5)["state"]))
+    env = {**os.environ, "PUZZLEHUB_CACHE": str(tmp_path)}
+    args = ["solve", "dino", "--state", state, "--optimal", "--json"]
+    first = subprocess.run([sys.executable, "-m", "solver", *args], cwd=ROOT, capture_output=True, text=True, env=env,
+                           timeout=300)
+    assert first.returncode == 0, first.stderr
+    script = f"import sys, json; from solver import cli; cli.main({args!r}); print(json.dumps('numba' in sys.modules))"
+    again = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, env=env,
+                           timeout=300)
+    assert again.returncode == 0, again.stderr
+    answer, loaded = [json.loads(line) for line in again.stdout.strip().splitlines()[-2:]]
+    assert loaded is False
+    assert answer["method"] == "ida" and answer["verified"] and answer["optimal"]
+    assert answer["length"] == json.loads(first.stdout)["length"]
+    assert verify(api.load("dino"), tuple(json.loads(state)), answer["solution"])

@@ -9,9 +9,10 @@ import pytest
 
 from solver import api, catalog
 from solver.engine import Codec, apply_moves, verify
-from solver.search import bfs, pdb
+from solver.search import bfs, pdb, plain_ida
 from solver.search.budget import Budget
 from solver.search.engine import memory_budget
+from solver.search.ida import IdaSearch, combine
 from solver.search.model import search_model
 from solver.search.plan import make_plan
 from solver.search.ranking import make_ranker
@@ -62,3 +63,24 @@ def test_dino_random_states_solved(dino):
         result = api.solve(dino, state, optimal=True, time_limit=120)
         assert result["optimal"] and result["verified"] and result["complete"]
         assert verify(dino, state, result["solution"])
+
+
+def test_plain_python_search_is_optimal_once_its_move_tables_are_cached(dino, tmp_path, monkeypatch):
+    """The IDA* a process without numba runs: nothing before the move tables are in the cache
+    folder, then answers as short as breadth-first search's (and the compiled IDA*'s) that replay."""
+    monkeypatch.setenv("PUZZLEHUB_CACHE", str(tmp_path))
+    model = search_model(dino)
+    heuristic = combine(model, [pdb.cached(model, p) for p in make_plan(model, memory_budget()).databases])
+    allowed, codec, rng = model.canonical_pairs(), Codec(dino), random.Random(23)
+    states = [apply_moves(dino, [rng.choice(dino.move_names) for _ in range(length)]) for length in (0, 4, 7, 10)]
+    assert plain_ida.applies(model, heuristic)
+    assert plain_ida.search(model, heuristic, allowed, model.encode(states[-1]), model.goals_for(states[-1]), Budget()) is None
+    plain_ida.prepare(model, heuristic)
+    for state in states:
+        loc, goal_views = model.encode(state), model.goals_for(state)
+        found = plain_ida.search(model, heuristic, allowed, loc, goal_views, Budget())
+        assert found is not None and found.proven
+        moves = [model.move_names[m] for m in found.moves]
+        assert verify(dino, state, moves)
+        shortest, _ = bfs.bidirectional_bfs(codec, codec.encode(state), Budget())
+        assert len(moves) == len(shortest) == len(IdaSearch(model, heuristic, allowed, goal_views).run(loc, Budget()).moves)

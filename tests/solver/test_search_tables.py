@@ -169,3 +169,28 @@ def test_flipit_table_matches_breadth_first_counts():
     db = pdb.build(search_model(defn))
     total, layers = bfs.count_reachable(Codec(defn), 10**6)
     assert db.header["reached"] == total and db.header["distribution"] == layers
+
+
+@pytest.mark.parametrize("name", ["little-chop", "dino"])
+def test_factors_of_one_shape_share_a_move_table_equal_to_their_own(name):
+    """Moves map locations whichever piece is there: databases over as many pieces alike (the dino
+    cube's two halves of its edges) read one move table, which is each factor's own, in any numbering."""
+    from solver import api, catalog
+    from solver.search.ida import _move_tables, combine
+    from solver.search.kernels import puzzle_arrays
+    from solver.search.pdb import _factor_table
+    from solver.search.ranking import SIZE
+
+    from analysis_geometry import renumbered
+
+    defn = renumbered(api.load_data(catalog.build(name)), random.Random(len(name)))[0]
+    model = search_model(defn)
+    h = combine(model, [pdb.cached(model, p) for p in engine.make_plan(model, engine.memory_budget()).databases])
+    tables, toff = _move_tables(model, h.factors, h.groups, h.pieces, limit=float("inf"), keep_from=0)
+    moves = len(model.move_names)
+    assert len(set(toff.tolist())) < len(toff)  # some factors share
+    for f in range(len(h.factors)):
+        own = np.zeros(int(h.factors[f, SIZE]) * moves, dtype=np.int32)
+        _factor_table(puzzle_arrays(model), f, f, h.factors, h.groups, h.pieces, np.arange(model.n_pieces, dtype=np.int32),
+                      model.goals[0], moves, own, np.zeros(1, dtype=np.int64))
+        assert np.array_equal(own, tables[toff[f]: toff[f] + len(own)])
