@@ -284,14 +284,17 @@ def centre_table(n: int, orbit: int, wanted: str, among: str = "all") -> centres
     """Distance table of one centre orbit, among the `restricted` turns, to the places of the
     `wanted` faces ("UD", "LR", "U", "URF") holding their colours, with the wing parity among the
     "UD" turns (where it must come out even); each built on its first use."""
-    p = plan(n)
-    parity = len(p.wing_orbits) if _with_parity(wanted, among) else 0
+    parity = len(plan(n).wing_orbits) if _with_parity(wanted, among) else 0
+    moves = _orbit_moves(n, orbit, among)
+    goal = _goal_mask(n, orbit, wanted)
+    return _stored_table(f"centres-{moves.digest(parity > 0)}-{goal:x}-p{parity}",
+                         lambda: centres.build(moves, goal, parity))
 
-    def build():
-        turns = restricted(n, among).moves
-        moves = centres.OrbitMoves(p.centre_orbits[orbit].positions.tolist(), turns.sources, turns.parity)
-        return centres.build(moves, _goal_mask(n, orbit, wanted), parity)
-    return _stored_table(f"cube{n}-centres-{orbit}-{wanted}-{among.replace(' ', '-')}", build)
+
+@lru_cache(maxsize=None)
+def _orbit_moves(n: int, orbit: int, among: str) -> centres.OrbitMoves:
+    turns = restricted(n, among).moves
+    return centres.OrbitMoves(plan(n).centre_orbits[orbit].positions.tolist(), turns.sources, turns.parity)
 
 
 def _with_parity(wanted: str, among: str) -> bool:
@@ -304,14 +307,19 @@ def _goal_mask(n: int, orbit: int, wanted: str) -> int:
     return sum(1 << k for k, s in enumerate(p.centre_orbits[orbit].positions) if p.cube.faces[s] in wanted)
 
 
+_tables: dict[str, centres.Table] = {}  # by content: orbits alike share one table and its dense copy
+
+
 def _stored_table(name: str, build) -> centres.Table:
     """A distance table from the table cache (keys and distances one after the other), else built."""
-    def packed(stop):
-        table = build()
-        return np.concatenate([table.keys, table.dist.astype(np.int64)])
-    data = store.load_or_build("bigcube", f"{name}-v{VERSION}", {"table": name, "version": VERSION}, packed)
-    half = len(data) // 2
-    return centres.Table(np.asarray(data[:half]), np.asarray(data[half:]))
+    if name not in _tables:
+        def packed(stop):
+            table = build()
+            return np.concatenate([table.keys, table.dist.astype(np.int64)])
+        data = store.load_or_build("bigcube", f"{name}-v{VERSION}", {"table": name, "version": VERSION}, packed)
+        half = len(data) // 2
+        _tables[name] = centres.Table(np.asarray(data[:half]), np.asarray(data[half:]))
+    return _tables[name]
 
 
 def apply_names(cube: BigCube, state: np.ndarray, names: list[str]) -> np.ndarray:
