@@ -32,8 +32,9 @@ SIZES = (4, 5)  # where the phases are measured to beat 3-cycles within 10 s (do
 BALL_RADIUS = {4: 3, 5: 4}
 WIDTHS = {4: 300, 5: 1200, 6: 200, 7: 150}
 # The pairing beam's width: the 5x5x5's 21,279 macros make each state's steps ten times dearer
-# (measured 2-5 s at width 2 against 12-15 s at 8, for 48 turns against 52).
-PAIRING_WIDTHS = {5: 4}
+# (measured 2-5 s at width 2 against 12-15 s at 8, for 48 turns against 52); the 6x6x6's 30,783
+# pair in about 70 turns in 5-8 s at width 2 (31 s at 8; width 1 was left with three edges unpaired).
+PAIRING_WIDTHS = {5: 4, 6: 2}
 
 
 @dataclass
