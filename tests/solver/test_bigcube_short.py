@@ -183,7 +183,7 @@ def test_6x6x6_centres_by_cycles_come_home_with_even_wings():
     centres = [s for s in range(cube.size) if len(cube.pieces[cube.cubie_of(s)]) == 1]
     for seed in (1, 2):
         state = "".join(chr(c) for c in _scrambled(seed, n))
-        turns, reached = reduction._centres_by_cycles(n, state, goal, colours)
+        turns, reached = reduction._centres_by_cycles(n, state, goal, colours)  # from any state: every orbit
         replayed = short.apply_names(cube, np.array([colours[c] for c in state], dtype=np.uint8), turns)
         assert (replayed == reached).all()
         assert (replayed[centres] == codes[centres]).all()

@@ -279,16 +279,11 @@ def _two_cycles(library: cycles.Library, frm: int, to: int, third: int) -> list[
     return None
 
 
-# Cubes whose centres the short phases do not solve yet (docs/bigcube.md: the sums of four
-# orbits' tables plateau): their centres by 3-cycles, then the pairing and 3x3x3 stages as for N = 4, 5.
-# Not the 7x7x7: its centres by 3-cycles take 1,360-1,410 turns and its pairing 7-17 s here.
-CENTRES_BY_CYCLES = (6,)
-
-
 def _centres_by_cycles(n: int, state: str, goal: str, colours: dict[str, int]) -> tuple[list[str], np.ndarray]:
-    """Catalog turns that make every wing orbit even (one inner quarter turn each at most: first,
-    as it moves centres) and then bring every centre home by 3-cycles, which keep wing parities,
-    and the state they reach as colour codes: where the free-slice pairing starts."""
+    """Catalog turns that bring home the centre orbits the short phases leave (short.short_orbits:
+    the 6x6x6's obliques) by 3-cycles, which move nothing else of the centres and keep the wing
+    parities (made even first, should they not be: an inner quarter turn moves centres), and the
+    state they reach as colour codes: where the free-slice pairing starts."""
     job = _Reduction(n, state, goal)
     job.fix_parity()
     for orbit, library in zip(job.plan.orbits, job.plan.libraries):
@@ -331,7 +326,7 @@ def _solve(state: str, n: int, goal: str | None, budget: Budget, short_phases: b
     check = _Reduction(n, state, goal)
     for orbit in check.plan.orbits:  # an impossible state is refused before any phase runs
         check.check_colours(orbit)
-    if n in short.SIZES + CENTRES_BY_CYCLES and short_phases:
+    if n in short.SIZES and short_phases:
         colours = {c: i for i, c in enumerate(sorted(set(goal)))}
         codes = np.array([colours[c] for c in state], dtype=np.uint8)
         target = np.array([colours[c] for c in goal], dtype=np.uint8)
@@ -339,12 +334,15 @@ def _solve(state: str, n: int, goal: str | None, budget: Budget, short_phases: b
             short.pairing_macros(n)  # a first solve's build (one-time work) must not eat the phases' time
             start = time.perf_counter()
             with deadline.phase("centres"):
-                if n in short.SIZES:
-                    prefix, reached = short.solve_centres(codes, target, n, start + 0.55 * left)
-                else:
-                    prefix, reached = _centres_by_cycles(n, state, goal, colours)
+                prefix, reached = short.solve_centres(codes, target, n, start + 0.55 * left)
+                if len(short.short_orbits(n)) < len(short.plan(n).centre_orbits):  # the 6x6x6's obliques
+                    more, reached = _centres_by_cycles(n, "".join(sorted(colours)[c] for c in reached), goal, colours)
+                    prefix += more
             with deadline.phase("edge pairing"):
-                pairings = short.pair_edges(reached, n, start + 0.65 * left, start + 0.78 * left)
+                # (the 6x6x6's pairing takes 5-9 s at load 7, its centres 1-2 s: until 0.78 it was cut
+                # short on one state in five, and its 3-cycles then took 1,100 turns; 3x3x3 stages of
+                # paired edges need 0.1-0.5 s)
+                pairings = short.pair_edges(reached, n, start + 0.7 * left, start + 0.85 * left)
             ways = [(pairing, "".join(sorted(colours)[c] for c in short.apply_names(short.plan(n).cube, reached, pairing)))
                     for pairing in pairings]
         except (short.beam.Timeout, OutOfTime):

@@ -23,12 +23,12 @@ import numpy as np
 from solver import perm
 from solver.special import store
 from solver.special.bigcube import beam, centres, cycles, freeslice
-from solver.special.bigcube.model import BigCube, parse_turn
+from solver.special.bigcube.model import NORMALS, BigCube, parse_turn
 
 AXIS = {"U": 0, "D": 0, "R": 1, "L": 1, "F": 2, "B": 2}
 # Beam widths per phase by cube size: wide enough for short answers, narrow enough for 10 s here.
 VERSION = 1  # of the stored tables and macros
-SIZES = (4, 5)  # where the phases are measured to beat 3-cycles within 10 s (docs/bigcube.md)
+SIZES = (4, 5, 6)  # where the phases are measured to beat 3-cycles within 10 s (docs/bigcube.md)
 BALL_RADIUS = {4: 3, 5: 4}
 WIDTHS = {4: 300, 5: 1200, 6: 200, 7: 150}
 # The pairing beam's width: the 5x5x5's 21,279 macros make each state's steps ten times dearer
@@ -91,17 +91,17 @@ def solve_centres(state: np.ndarray, goal: np.ndarray, n: int, deadline: float) 
         masks = _masks(states, [colour[f] for f in faces])
         if _with_parity(faces, among):
             masks |= pars[:, None] << 24
-        return sum(centre_table(n, k, faces, among).lookup(masks[:, k]) for k in range(len(p.centre_orbits)))
+        return sum(centre_table(n, k, faces, among).lookup(masks[:, k]) for k in short_orbits(n))
 
     # (turns among, beam score, goal): a beam search into centre_ball(goal), or with no score down the
     # exact joint_table of the goal's faces
-    if len(p.centre_orbits) == 1:  # the 4x4x4: all turns for the first two phases, an exact last one
+    if len(short_orbits(n)) == 1:  # the 4x4x4: all turns for the first two phases, an exact last one
         phases = [
             ("all", lambda s, q: distance(s, q, "UD"), "UD"),
             ("all", lambda s, q: 2 * distance(s, q, "UD") + distance(s, q, "LR") + (q != 0), "UD LR"),
             ("axes", None, "URF"),
         ]
-    else:  # two orbits (5x5x5): each phase among the turns that keep what the phases before did
+    else:  # two orbits (5x5x5; the 6x6x6's x-centres): each phase among the turns that keep what the phases before did
         phases = [
             ("all", lambda s, q: distance(s, q, "UD"), "UD"),
             ("UD", lambda s, q: distance(s, q, "LR", "UD"), "UD LR"),
@@ -163,6 +163,21 @@ def restricted(n: int, among: str) -> Turns:
 
 
 @lru_cache(maxsize=None)
+def short_orbits(n: int) -> tuple[int, ...]:
+    """The centre orbits (indices in plan(n).centre_orbits) the short phases bring home: all of them
+    for N = 4, 5; the x-centres (on a face's diagonals) of bigger cubes, whose sums of per-orbit tables
+    over all four orbits plateau (a 6x6x6's obliques are left to 3-cycles)."""
+    p = plan(n)
+    if n <= 5:
+        return tuple(range(len(p.centre_orbits)))
+
+    def diagonal(sticker):
+        across = [abs(c) for c, d in zip(p.cube.points[sticker], NORMALS[p.cube.faces[sticker]]) if d == 0]
+        return across[0] == across[1]
+    return tuple(k for k, o in enumerate(p.centre_orbits) if diagonal(int(o.positions[0])))
+
+
+@lru_cache(maxsize=None)
 def centre_stickers(n: int) -> np.ndarray:
     """The stickers of the centre orbits, one orbit after the other (24 each): every turn maps
     them onto themselves."""
@@ -203,7 +218,7 @@ def _descend(state: np.ndarray, colours: list[int], n: int, wanted: str, among: 
     table = joint_table(n, wanted, among)
 
     def distances(states):
-        return table.lookup(list(_masks(states, colours).T))
+        return table.lookup(list(_masks(states, colours)[:, list(short_orbits(n))].T))
 
     path: list[int] = []
     left = int(distances(state[None])[0])
@@ -224,12 +239,12 @@ def joint_table(n: int, wanted: str, among: str) -> centres.JointTable:
     masks, at most 11 turns); for the 5x5x5 "U" among "axes" (4,900 states, at most 8 turns), then
     "URF" among "axes UD", "axes RL" or "axes FB" (24 million, at most 16)."""
     p = plan(n)
-    orbits = [centre_table(n, k, wanted, among) for k in range(len(p.centre_orbits))]
+    kept = short_orbits(n)
+    orbits = [centre_table(n, k, wanted, among) for k in kept]
 
     def build(stop):
-        turns = restricted(n, among).moves
-        moves = [centres.OrbitMoves(o.positions.tolist(), turns.sources, turns.parity) for o in p.centre_orbits]
-        return centres.build_joint(moves, orbits, [_goal_mask(n, k, wanted) for k in range(len(orbits))])
+        moves = [_orbit_moves(n, k, among) for k in kept]
+        return centres.build_joint(moves, orbits, [_goal_mask(n, k, wanted) for k in kept])
     name = f"cube{n}-joint-{wanted}-{among.replace(' ', '-')}-v{VERSION}"
     return centres.JointTable(orbits, np.asarray(store.load_or_build("bigcube", name, {"table": name}, build)))
 
@@ -275,8 +290,8 @@ def centre_ball(n: int, goal: bytes, kind: str, among: str = "all") -> beam.Ball
     for k, group in enumerate(kind.split() if " " in kind or kind == "UD" else list(kind)):
         for face in group:
             classes[target[p.cube.faces.index(face)]] = k
-    watched = centre_stickers(n)
-    return beam.Ball(target[watched], np.arange(len(watched)), classes, kind != "UD", turns.centre_moves,
+    watched = np.concatenate([24 * k + np.arange(24) for k in short_orbits(n)])  # among the centre_stickers
+    return beam.Ball(target[centre_stickers(n)], watched, classes, kind != "UD", turns.centre_moves,
                      turns.inverse, BALL_RADIUS.get(n, 2) + (among != "all"))
 
 
