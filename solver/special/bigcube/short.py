@@ -6,7 +6,9 @@ a wide turn of any depth counts one):
    beam search, beam.py, on sums of per-orbit distance tables, centres.py, into a ball of exact
    last turns around their goal; the 5x5x5's second phase among the turns keeping U/D centres on
    their axis); then every centre home down exact joint tables among the turns that keep centres
-   on their axes (the 4x4x4 in one step, the 5x5x5 in two: one axis home, then the rest).
+   on their axes (the 4x4x4 in one step, the 5x5x5 in two: one axis home, then the rest). The
+   6x6x6's two x-centre orbits go as the 5x5x5's two orbits; its obliques are left to 3-cycles
+   (short_orbits; reduction.py).
 2. edge pairing by free-slice macros (freeslice.py), centres and even wings kept.
 
 reduction.py then fixes the PLL parity, solves the 3x3x3 left with the two-phase solver and
@@ -31,6 +33,9 @@ VERSION = 1  # of the stored tables and macros
 SIZES = (4, 5, 6)  # where the phases are measured to beat 3-cycles within 10 s (docs/bigcube.md)
 BALL_RADIUS = {4: 3, 5: 4}
 WIDTHS = {4: 300, 5: 1200, 6: 200, 7: 150}
+# Axes tried in the last centre steps (each a 24 MB joint table, 10-20 s to build once): one for the
+# 6x6x6, where 1.1 turns matter less against its obliques' 3-cycles (about 420 turns).
+LAST_AXES = {6: 1}
 # The pairing beam's width: the 5x5x5's 21,279 macros make each state's steps ten times dearer
 # (measured 2-5 s at width 2 against 12-15 s at 8, for 48 turns against 52); the 6x6x6's 30,783
 # pair in about 70 turns in 5-8 s at width 2 (31 s at 8; width 1 was left with three edges unpaired).
@@ -195,11 +200,11 @@ def _masks(centre_states: np.ndarray, colours: list[int]) -> np.ndarray:
 
 def _last_centres(state: np.ndarray, n: int, colour: dict[str, int], deadline: float) -> list[int]:
     """From centres each on its axis (`state`: of the centre_stickers alone) to centres home, for
-    cubes with two centre orbits: one axis' two faces home among the axis-keeping turns, then the
-    rest among the turns keeping them, both down exact joint tables; of the three axes the
-    shortest way in all (catalog turn indices)."""
+    cubes with two short_orbits: one axis' two faces home among the axis-keeping turns, then the
+    rest among the turns keeping them, both down exact joint tables; of the axes tried (LAST_AXES)
+    the shortest way in all (catalog turn indices)."""
     ways = []
-    for face, pair in (("U", "UD"), ("R", "RL"), ("F", "FB")):
+    for face, pair in (("U", "UD"), ("R", "RL"), ("F", "FB"))[:LAST_AXES.get(n, 3)]:
         way, reached = [], state
         for wanted, among in ((face, "axes"), ("URF", f"axes {pair}")):
             turns = restricted(n, among)
