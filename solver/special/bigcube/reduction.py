@@ -336,7 +336,8 @@ def _solve(state: str, n: int, goal: str | None, budget: Budget, short_phases: b
             with deadline.phase("centres"):
                 prefix, reached = short.solve_centres(codes, target, n, start + 0.55 * left)
                 if len(short.short_orbits(n)) < len(short.plan(n).centre_orbits):  # the 6x6x6's obliques
-                    more, reached = _centres_by_cycles(n, "".join(sorted(colours)[c] for c in reached), goal, colours)
+                    text = "".join(sorted(colours)[c] for c in reached)
+                    more, reached = _centres_by_cycles(n, text, goal, colours)
                     prefix += more
             with deadline.phase("edge pairing"):
                 # (the 6x6x6's pairing takes 5-9 s at load 7, its centres 1-2 s: until 0.78 it was cut

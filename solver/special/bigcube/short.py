@@ -106,7 +106,7 @@ def solve_centres(state: np.ndarray, goal: np.ndarray, n: int, deadline: float) 
             ("all", lambda s, q: 2 * distance(s, q, "UD") + distance(s, q, "LR") + (q != 0), "UD LR"),
             ("axes", None, "URF"),
         ]
-    else:  # two orbits (5x5x5; the 6x6x6's x-centres): each phase among the turns that keep what the phases before did
+    else:  # two orbits (5x5x5, 6x6x6's x-centres): each phase among the turns keeping what those before did
         phases = [
             ("all", lambda s, q: distance(s, q, "UD"), "UD"),
             ("UD", lambda s, q: distance(s, q, "LR", "UD"), "UD LR"),
@@ -242,8 +242,8 @@ def joint_table(n: int, wanted: str, among: str) -> centres.JointTable:
     """Exact distances, among the `restricted` turns, of all centre orbits together to the places
     of the `wanted` faces holding their colours: for the 4x4x4 "URF" among "axes" (70^3 = 343,000
     masks, at most 11 turns); for the 5x5x5 "U" among "axes" (4,900 states, at most 8 turns), then
-    "URF" among "axes UD", "axes RL" or "axes FB" (24 million, at most 16)."""
-    p = plan(n)
+    "URF" among "axes UD", "axes RL" or "axes FB" (24 million, at most 16); the same for the
+    6x6x6's two x-centre orbits (short_orbits)."""
     kept = short_orbits(n)
     orbits = [centre_table(n, k, wanted, among) for k in kept]
 
