@@ -27,8 +27,8 @@ from solver.special.bigcube.model import BigCube, slice_quarter_turns
 PUBLISHED = {
     4: "44.4 (cs0x7f TPR-4x4x4-Solver, 2000 states); 65 (dwalton76 NxNxN solver)",
     5: "~71 (cs0x7f cube555: reduction 51-52 + 3x3x3; issue #17 measured 71 here); 119 (dwalton76)",
-    6: "214 (dwalton76 NxNxN solver)",
-    7: "304 (dwalton76 NxNxN solver)",
+    6: "214 (dwalton76 NxNxN solver, early); 105 + ~20 for the 3x3x3 (its July 2018 reduction)",
+    7: "304 (dwalton76 NxNxN solver, early); 172 + ~20 for the 3x3x3 (its July 2018 reduction)",
 }
 
 

@@ -12,6 +12,7 @@ with even wings, from where edges can be paired without a parity algorithm.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -56,16 +57,21 @@ class OrbitMoves:
         self.effect_of = np.array([rank[e] for e in each])  # of each turn, in order
         self.flips = np.array([flip for _, flip in effects], dtype=np.int64) << 24
         # lookup[m][b][v]: bits of byte b with value v moved by effect m.
+        bits = (np.arange(256)[:, None] >> np.arange(8)) & 1  # (value, bit)
         self.lookups = np.zeros((len(effects), 3, 256), dtype=np.int64)
         for m, (effect, _) in enumerate(effects):
-            target = {src_k: dst_k for dst_k, src_k in enumerate(effect)}
+            target = np.argsort(effect)  # where the piece at each place goes
             for b in range(3):
-                for v in range(256):
-                    out = 0
-                    for bit in range(8):
-                        if v >> bit & 1:
-                            out |= 1 << target[8 * b + bit]
-                    self.lookups[m, b, v] = out
+                self.lookups[m, b] = (bits << target[8 * b:8 * b + 8]).sum(axis=1)
+
+    def digest(self, with_parity: bool) -> str:
+        """What a table built from these moves depends on: the set of effects (with their parity
+        flips when they count). Orbits alike under the turns share one table: the 4x4x4's centres
+        and the 5x5x5's x-centres (the same 16 MB U/D table), a 6x6x6's two x-centre orbits."""
+        effects = np.concatenate([self.lookups.reshape(len(self.lookups), -1), self.flips[:, None]], axis=1)
+        if not with_parity:
+            effects = effects[:, :-1]
+        return hashlib.sha256(np.unique(effects, axis=0).tobytes()).hexdigest()[:20]
 
     def apply(self, keys: np.ndarray, m: int) -> np.ndarray:
         t = self.lookups[m]

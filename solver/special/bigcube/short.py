@@ -6,7 +6,9 @@ a wide turn of any depth counts one):
    beam search, beam.py, on sums of per-orbit distance tables, centres.py, into a ball of exact
    last turns around their goal; the 5x5x5's second phase among the turns keeping U/D centres on
    their axis); then every centre home down exact joint tables among the turns that keep centres
-   on their axes (the 4x4x4 in one step, the 5x5x5 in two: one axis home, then the rest).
+   on their axes (the 4x4x4 in one step, the 5x5x5 in two: one axis home, then the rest). The
+   6x6x6's two x-centre orbits go as the 5x5x5's two orbits; its obliques are left to 3-cycles
+   (short_orbits; reduction.py).
 2. edge pairing by free-slice macros (freeslice.py), centres and even wings kept.
 
 reduction.py then fixes the PLL parity, solves the 3x3x3 left with the two-phase solver and
@@ -23,17 +25,21 @@ import numpy as np
 from solver import perm
 from solver.special import store
 from solver.special.bigcube import beam, centres, cycles, freeslice
-from solver.special.bigcube.model import BigCube, parse_turn
+from solver.special.bigcube.model import NORMALS, BigCube, parse_turn
 
 AXIS = {"U": 0, "D": 0, "R": 1, "L": 1, "F": 2, "B": 2}
 # Beam widths per phase by cube size: wide enough for short answers, narrow enough for 10 s here.
 VERSION = 1  # of the stored tables and macros
-SIZES = (4, 5)  # where the phases are measured to beat 3-cycles within 10 s (docs/bigcube.md)
+SIZES = (4, 5, 6)  # where the phases are measured to beat 3-cycles within 10 s (docs/bigcube.md)
 BALL_RADIUS = {4: 3, 5: 4}
 WIDTHS = {4: 300, 5: 1200, 6: 200, 7: 150}
+# Axes tried in the last centre steps (each a 24 MB joint table, 10-20 s to build once): one for the
+# 6x6x6, where 1.1 turns matter less against its obliques' 3-cycles (about 420 turns).
+LAST_AXES = {6: 1}
 # The pairing beam's width: the 5x5x5's 21,279 macros make each state's steps ten times dearer
-# (measured 2-5 s at width 2 against 12-15 s at 8, for 48 turns against 52).
-PAIRING_WIDTHS = {5: 4}
+# (measured 2-5 s at width 2 against 12-15 s at 8, for 48 turns against 52); the 6x6x6's 30,783
+# pair in about 70 turns in 5-8 s at width 2 (31 s at 8; width 1 was left with three edges unpaired).
+PAIRING_WIDTHS = {5: 4, 6: 2}
 
 
 @dataclass
@@ -90,17 +96,17 @@ def solve_centres(state: np.ndarray, goal: np.ndarray, n: int, deadline: float) 
         masks = _masks(states, [colour[f] for f in faces])
         if _with_parity(faces, among):
             masks |= pars[:, None] << 24
-        return sum(centre_table(n, k, faces, among).lookup(masks[:, k]) for k in range(len(p.centre_orbits)))
+        return sum(centre_table(n, k, faces, among).lookup(masks[:, k]) for k in short_orbits(n))
 
     # (turns among, beam score, goal): a beam search into centre_ball(goal), or with no score down the
     # exact joint_table of the goal's faces
-    if len(p.centre_orbits) == 1:  # the 4x4x4: all turns for the first two phases, an exact last one
+    if len(short_orbits(n)) == 1:  # the 4x4x4: all turns for the first two phases, an exact last one
         phases = [
             ("all", lambda s, q: distance(s, q, "UD"), "UD"),
             ("all", lambda s, q: 2 * distance(s, q, "UD") + distance(s, q, "LR") + (q != 0), "UD LR"),
             ("axes", None, "URF"),
         ]
-    else:  # two orbits (5x5x5): each phase among the turns that keep what the phases before did
+    else:  # two orbits (5x5x5, 6x6x6's x-centres): each phase among the turns keeping what those before did
         phases = [
             ("all", lambda s, q: distance(s, q, "UD"), "UD"),
             ("UD", lambda s, q: distance(s, q, "LR", "UD"), "UD LR"),
@@ -162,6 +168,21 @@ def restricted(n: int, among: str) -> Turns:
 
 
 @lru_cache(maxsize=None)
+def short_orbits(n: int) -> tuple[int, ...]:
+    """The centre orbits (indices in plan(n).centre_orbits) the short phases bring home: all of them
+    for N = 4, 5; the x-centres (on a face's diagonals) of bigger cubes, whose sums of per-orbit tables
+    over all four orbits plateau (a 6x6x6's obliques are left to 3-cycles)."""
+    p = plan(n)
+    if n <= 5:
+        return tuple(range(len(p.centre_orbits)))
+
+    def diagonal(sticker):
+        across = [abs(c) for c, d in zip(p.cube.points[sticker], NORMALS[p.cube.faces[sticker]]) if d == 0]
+        return across[0] == across[1]
+    return tuple(k for k, o in enumerate(p.centre_orbits) if diagonal(int(o.positions[0])))
+
+
+@lru_cache(maxsize=None)
 def centre_stickers(n: int) -> np.ndarray:
     """The stickers of the centre orbits, one orbit after the other (24 each): every turn maps
     them onto themselves."""
@@ -179,11 +200,11 @@ def _masks(centre_states: np.ndarray, colours: list[int]) -> np.ndarray:
 
 def _last_centres(state: np.ndarray, n: int, colour: dict[str, int], deadline: float) -> list[int]:
     """From centres each on its axis (`state`: of the centre_stickers alone) to centres home, for
-    cubes with two centre orbits: one axis' two faces home among the axis-keeping turns, then the
-    rest among the turns keeping them, both down exact joint tables; of the three axes the
-    shortest way in all (catalog turn indices)."""
+    cubes with two short_orbits: one axis' two faces home among the axis-keeping turns, then the
+    rest among the turns keeping them, both down exact joint tables; of the axes tried (LAST_AXES)
+    the shortest way in all (catalog turn indices)."""
     ways = []
-    for face, pair in (("U", "UD"), ("R", "RL"), ("F", "FB")):
+    for face, pair in (("U", "UD"), ("R", "RL"), ("F", "FB"))[:LAST_AXES.get(n, 3)]:
         way, reached = [], state
         for wanted, among in ((face, "axes"), ("URF", f"axes {pair}")):
             turns = restricted(n, among)
@@ -202,7 +223,7 @@ def _descend(state: np.ndarray, colours: list[int], n: int, wanted: str, among: 
     table = joint_table(n, wanted, among)
 
     def distances(states):
-        return table.lookup(list(_masks(states, colours).T))
+        return table.lookup(list(_masks(states, colours)[:, list(short_orbits(n))].T))
 
     path: list[int] = []
     left = int(distances(state[None])[0])
@@ -221,14 +242,14 @@ def joint_table(n: int, wanted: str, among: str) -> centres.JointTable:
     """Exact distances, among the `restricted` turns, of all centre orbits together to the places
     of the `wanted` faces holding their colours: for the 4x4x4 "URF" among "axes" (70^3 = 343,000
     masks, at most 11 turns); for the 5x5x5 "U" among "axes" (4,900 states, at most 8 turns), then
-    "URF" among "axes UD", "axes RL" or "axes FB" (24 million, at most 16)."""
-    p = plan(n)
-    orbits = [centre_table(n, k, wanted, among) for k in range(len(p.centre_orbits))]
+    "URF" among "axes UD", "axes RL" or "axes FB" (24 million, at most 16); the same for the
+    6x6x6's two x-centre orbits (short_orbits)."""
+    kept = short_orbits(n)
+    orbits = [centre_table(n, k, wanted, among) for k in kept]
 
     def build(stop):
-        turns = restricted(n, among).moves
-        moves = [centres.OrbitMoves(o.positions.tolist(), turns.sources, turns.parity) for o in p.centre_orbits]
-        return centres.build_joint(moves, orbits, [_goal_mask(n, k, wanted) for k in range(len(orbits))])
+        moves = [_orbit_moves(n, k, among) for k in kept]
+        return centres.build_joint(moves, orbits, [_goal_mask(n, k, wanted) for k in kept])
     name = f"cube{n}-joint-{wanted}-{among.replace(' ', '-')}-v{VERSION}"
     return centres.JointTable(orbits, np.asarray(store.load_or_build("bigcube", name, {"table": name}, build)))
 
@@ -274,8 +295,8 @@ def centre_ball(n: int, goal: bytes, kind: str, among: str = "all") -> beam.Ball
     for k, group in enumerate(kind.split() if " " in kind or kind == "UD" else list(kind)):
         for face in group:
             classes[target[p.cube.faces.index(face)]] = k
-    watched = centre_stickers(n)
-    return beam.Ball(target[watched], np.arange(len(watched)), classes, kind != "UD", turns.centre_moves,
+    watched = np.concatenate([24 * k + np.arange(24) for k in short_orbits(n)])  # among the centre_stickers
+    return beam.Ball(target[centre_stickers(n)], watched, classes, kind != "UD", turns.centre_moves,
                      turns.inverse, BALL_RADIUS.get(n, 2) + (among != "all"))
 
 
@@ -284,14 +305,17 @@ def centre_table(n: int, orbit: int, wanted: str, among: str = "all") -> centres
     """Distance table of one centre orbit, among the `restricted` turns, to the places of the
     `wanted` faces ("UD", "LR", "U", "URF") holding their colours, with the wing parity among the
     "UD" turns (where it must come out even); each built on its first use."""
-    p = plan(n)
-    parity = len(p.wing_orbits) if _with_parity(wanted, among) else 0
+    parity = len(plan(n).wing_orbits) if _with_parity(wanted, among) else 0
+    moves = _orbit_moves(n, orbit, among)
+    goal = _goal_mask(n, orbit, wanted)
+    return _stored_table(f"centres-{moves.digest(parity > 0)}-{goal:x}-p{parity}",
+                         lambda: centres.build(moves, goal, parity))
 
-    def build():
-        turns = restricted(n, among).moves
-        moves = centres.OrbitMoves(p.centre_orbits[orbit].positions.tolist(), turns.sources, turns.parity)
-        return centres.build(moves, _goal_mask(n, orbit, wanted), parity)
-    return _stored_table(f"cube{n}-centres-{orbit}-{wanted}-{among.replace(' ', '-')}", build)
+
+@lru_cache(maxsize=None)
+def _orbit_moves(n: int, orbit: int, among: str) -> centres.OrbitMoves:
+    turns = restricted(n, among).moves
+    return centres.OrbitMoves(plan(n).centre_orbits[orbit].positions.tolist(), turns.sources, turns.parity)
 
 
 def _with_parity(wanted: str, among: str) -> bool:
@@ -304,14 +328,19 @@ def _goal_mask(n: int, orbit: int, wanted: str) -> int:
     return sum(1 << k for k, s in enumerate(p.centre_orbits[orbit].positions) if p.cube.faces[s] in wanted)
 
 
+_tables: dict[str, centres.Table] = {}  # by content: orbits alike share one table and its dense copy
+
+
 def _stored_table(name: str, build) -> centres.Table:
     """A distance table from the table cache (keys and distances one after the other), else built."""
-    def packed(stop):
-        table = build()
-        return np.concatenate([table.keys, table.dist.astype(np.int64)])
-    data = store.load_or_build("bigcube", f"{name}-v{VERSION}", {"table": name, "version": VERSION}, packed)
-    half = len(data) // 2
-    return centres.Table(np.asarray(data[:half]), np.asarray(data[half:]))
+    if name not in _tables:
+        def packed(stop):
+            table = build()
+            return np.concatenate([table.keys, table.dist.astype(np.int64)])
+        data = store.load_or_build("bigcube", f"{name}-v{VERSION}", {"table": name, "version": VERSION}, packed)
+        half = len(data) // 2
+        _tables[name] = centres.Table(np.asarray(data[:half]), np.asarray(data[half:]))
+    return _tables[name]
 
 
 def apply_names(cube: BigCube, state: np.ndarray, names: list[str]) -> np.ndarray:
