@@ -39,6 +39,11 @@ AIMED_PER_KIND = 2  # algorithms per (orbit, slots moved, in place or not) given
 ROUGH_PER_MASK = 64  # rough algorithms kept per orbit and set of other rough orbits moved
 PARITY_PATHS = 1 << 14  # parity vectors given their fewest moves
 AIMED_FIRST = 6  # wrong slots tried first in one aimed step (each with a few partners)
+WIDE_PER_ORBIT = 4  # narrow commutators of short sequences aimed by setup tables of a pair of slots, per orbit
+WIDE_HALF = 2  # moves in either half of those commutators
+WIDE_TRIES = 8  # setups of fewest moves per aim of a narrow algorithm scored on the whole state in one step
+CHEAP_CHAINS = 1 << 18  # chains of misplaced slots scored at once in one aimed step (per aim and power)
+CHEAP_KEPT = 8  # of those, the best by pieces homed per move, evaluated on the whole state
 AIMED_SETUPS_KEPT = 4096  # setups' code maps kept from one aimed step to the next (a globe's climb asked for 344,000)
 
 
@@ -53,6 +58,20 @@ class Aim:
     # (moves, code map, cycle) of each power: cycle lists positions in `slots` in the order the power
     # moves pieces along, () when it twists in place
     powers: list[tuple[list[int], np.ndarray, tuple[int, ...]]]
+
+
+@dataclass
+class Wide:
+    """The narrow algorithms of one orbit that move more than SMALL slots ([L, R] on a wreath:
+    two 3-cycles in four moves), each power with, for each slot s it moves to t, a table of setups
+    carrying any two slots onto (s, t): aimed at a misplaced piece and a slot wanting it, the rest
+    of what it moves is scored on the whole state."""
+
+    orbit: int
+    n: int  # slots of the orbit
+    aims: list[tuple[list[int], np.ndarray, SetupTable]]  # (moves, code map, setup table of a pair)
+    depths: np.ndarray  # [aims, n * n]: setup lengths of each pair, -1 where none
+    lengths: np.ndarray  # [aims]: moves of each
 
 
 class Finisher:
@@ -86,6 +105,7 @@ class Finisher:
         self._tables: dict[tuple, tuple[SetupTable, int]] = {}  # (actions, slots) -> table, its orbit
         self._aimed_setups: dict[tuple, tuple | None] = {}  # (aim, slots) -> setup, its code map and inverse
         self.aims, self.rough = self._aims(base)
+        self.wide = self._wide(base)
         seqs, library = self._conjugates()
         # the rough orbits are solved first: the climb after must not move them
         rough_codes = np.isin(self.orbit_of_code, list(self.rough))
@@ -412,6 +432,48 @@ class Finisher:
                 add(seq, e, *self._slots_moved(e, r))
         return [a for aims in chosen.values() for a in aims]
 
+    def _wide(self, base) -> list[Wide]:
+        """Up to WIDE_PER_ORBIT narrow commutators of sequences of at most WIDE_HALF moves per
+        orbit (shortest first, distinct effects), moving more than SMALL slots of that orbit only
+        and each piece along a cycle (no twist in place), with every power."""
+        short = [(q, e) for q, e in base if len(q) <= WIDE_HALF]
+        if not short:
+            return []
+        with_short = Commutators(short, self.slot_of_code)
+        found: dict[bytes, tuple[list[int], np.ndarray, int]] = {}
+        for xs, x in short:
+            back = self.invert(xs)
+            for j, size, c in zip(*with_short.narrow(x, NARROW)):
+                orbits = np.unique(self.orbit_of_code[c != self.identity])
+                if size > SMALL and len(orbits) == 1 and c.tobytes() not in found:
+                    found[c.tobytes()] = (xs + short[j][0] + back + self.invert(short[j][0]), c, int(orbits[0]))
+        by_orbit: dict[int, list] = {}
+        for seq, e, r in sorted(found.values(), key=lambda t: len(t[0])):
+            n = self.model.orbits[r].n
+            if len(by_orbit.get(r, ())) >= WIDE_PER_ORBIT or not SetupTable.fits(n, 2) or self._late():
+                continue
+            by_orbit.setdefault(r, []).append((seq, e))
+        ok, ob = self.model.orbit_arrays[1:3]
+        out = []
+        for r, algorithms in by_orbit.items():
+            aims = []
+            for seq, e in algorithms:
+                power, powers = e, []
+                while not np.array_equal(power, self.identity):
+                    powers.append(power)
+                    power = e[power]
+                for j, p in enumerate(powers, start=1):
+                    moved = np.flatnonzero(p != self.identity)
+                    if (self.slot_of_code[p[moved]] == self.slot_of_code[moved]).any():
+                        continue  # some piece turns in place: not a chain of slots
+                    moves = seq * j if 2 * j <= len(powers) + 1 else self.invert(seq) * (len(powers) + 1 - j)
+                    for s in sorted({self._local_slot(c, r) for c in moved}):
+                        aims.append((moves, p, self._setup_table(r, (s, self._local_slot(p[ob[r] + s * ok[r]], r)))))
+            if aims:
+                out.append(Wide(r, self.model.orbits[r].n, aims, np.array([t.depth for _, _, t in aims]),
+                                np.array([len(q) for q, _, _ in aims])))
+        return out
+
     def _setup_table(self, r: int, slots: tuple[int, ...]) -> SetupTable:
         """A setup table onto `slots` of orbit r, shared with an orbit whose moves act on its
         slots alike (a globe's pairs of bands, each turned by its own moves): its moves renamed."""
@@ -554,7 +616,7 @@ class Finisher:
             if rest is None or loc is None:
                 return None
             moves += rest
-        rest, loc = self._climb(loc, at, wanted, deadline, self.aims, np.arange(n_pieces), self.library)
+        rest, loc = self._climb(loc, at, wanted, deadline, self.aims, np.arange(n_pieces), self.library, self.wide)
         return None if rest is None or loc is None else moves + rest
 
     def _parity_paths(self) -> dict[int, list[int]]:
@@ -612,7 +674,7 @@ class Finisher:
             path = self._parity_solution(need)
         return None if path is None else list(path)  # the caller extends it
 
-    def _climb(self, loc, at, wanted, deadline, aims, pieces, library=None):
+    def _climb(self, loc, at, wanted, deadline, aims, pieces, library=None, wide=()):
         """(moves, loc) with `pieces` as in the goal, else (None, None) where the climb got stuck
         or past the deadline. A step applies the library's conjugate that homes the most slots per
         move or, when none homes more, an aimed one (see `_aimed`)."""
@@ -621,7 +683,7 @@ class Finisher:
         while score < len(pieces):
             if deadline is not None and time.monotonic() > deadline:
                 return None, None
-            step = None
+            step, rate = None, 0.0
             if library is not None and len(library):
                 occupant = np.full(len(self.identity), len(loc))  # piece at each code; a zero row of `at` where none
                 occupant[loc] = np.arange(len(loc))
@@ -630,24 +692,26 @@ class Finisher:
                 gains = (at_or_none[held, self.library_to].astype(np.int64) - at_or_none[held, self.library_from]).sum(1)
                 best = int(np.argmax(gains / self.library_lengths))
                 if gains[best] > 0:
-                    loc, step = library[best][loc].astype(np.int64), self.library_seqs[best]
+                    step, rate = (library[best][loc].astype(np.int64), self.library_seqs[best]), gains[best] / self.library_lengths[best]
+            if step is None or wide:  # narrow algorithms aimed far often home more per move than the library
+                aimed = self._aimed(loc, at, wanted, aims, pieces, wide)
+                if aimed is not None and aimed[2] > rate:
+                    step = aimed[:2]
             if step is None:
-                aimed = self._aimed(loc, at, wanted, aims, pieces)
-                if aimed is None:
-                    return None, None
-                loc, step = aimed
+                return None, None
+            loc, step = step
             score = int(at[pieces, loc[pieces]].sum())
             moves += step
         return moves, loc
 
-    def _aimed(self, loc, at, wanted, aims, scored):
+    def _aimed(self, loc, at, wanted, aims, scored, wide=()):
         """The best conjugate X A X' of an aim whose setup X carries wrong slots onto A's: a cycle
         takes a misplaced piece to a slot that wants it, from a slot the next piece is wanted at;
         a twist turns misturned pieces. Taken when it places or turns more of the `scored`
         pieces right while leaving no fewer of them as in the goal (so the climb always rises);
-        (loc, moves) or None."""
+        (loc, moves, pieces placed or turned right per move) or None."""
         pieces = np.arange(len(loc))
-        first_slot = self.model.orbit_arrays[3]
+        on, _, _, first_slot = self.model.orbit_arrays
         occupant = np.empty(len(loc), dtype=np.int64)
         occupant[self.slot_of_code[loc]] = pieces
         has = self.model.piece_class[occupant]  # class (times k) at each slot
@@ -660,7 +724,10 @@ class Finisher:
         for aim in aims:
             span = slice(first_slot[aim.orbit], first_slot[aim.orbit] + aim.table.n)
             for power in aim.powers:
-                for slots in _aim_slots(power[2], len(aim.slots), placed[span], right[span], has[span], wanted[span]):
+                chosen = list(_aim_slots(power[2], len(aim.slots), placed[span], right[span], has[span], wanted[span]))
+                if power[2] and not os.environ.get("NO_CHAINS"):
+                    chosen += _cheap_chains(power[2], len(power[0]), aim.table, placed[span], has[span], wanted[span])
+                for slots in dict.fromkeys(chosen):
                     key = (id(aim), slots)
                     if key not in setups:
                         x_seq = aim.table.setup(slots)
@@ -670,9 +737,21 @@ class Finisher:
                             setups[key] = (x_seq, x, _inverse(x))
                     if setups[key] is not None:
                         tries.append((setups[key], power))
+        for w in wide:
+            span = slice(first_slot[w.orbit], first_slot[w.orbit] + w.n)
+            for row, slots in _cheap_pairs(w, placed[span], has[span], wanted[span]):
+                moves, effect, table = w.aims[row]
+                key = (id(table), slots)
+                if key not in setups:
+                    x_seq = table.setup(slots)
+                    x = self.effect(x_seq)
+                    setups[key] = (x_seq, x, _inverse(x))
+                tries.append((setups[key], (moves, effect)))
         if not tries:
             return None
-        after = np.array([x_inverse[power[1][x[loc]]] for (_, x, x_inverse), power in tries])
+        xs = np.array([x for (_, x, _), _ in tries])
+        after = np.take_along_axis(np.array([x_inverse for (_, _, x_inverse), _ in tries]), np.take_along_axis(
+            np.array([power[1] for _, power in tries]), xs[:, loc], 1), 1)
         full = at[scored, after[:, scored]].sum(1)
         both = full + (wanted[self.slot_of_code[after[:, scored]]] == self.model.piece_class[scored]).sum(1)
         now_full = int(at[scored, loc[scored]].sum())
@@ -681,9 +760,10 @@ class Finisher:
         ok = (full >= now_full) & (both > now)
         if not ok.any():
             return None
-        best = int(np.argmax(np.where(ok, (both - now) / lengths, -1)))
+        rates = np.where(ok, (both - now) / lengths, -1)
+        best = int(np.argmax(rates))
         (x_seq, _, _), power = tries[best]
-        return after[best], x_seq + power[0] + self.invert(x_seq)
+        return after[best], x_seq + power[0] + self.invert(x_seq), float(rates[best])
 
 
 class Commutators:
@@ -762,3 +842,60 @@ def _aim_slots(cycle, size, placed, right, has, wanted):
             yield from ((int(a), b) for b in rest)
         else:
             yield from ((int(a), b, c) for i, b in enumerate(rest) for c in rest[i + 1:i + 3])
+
+
+def _cheap_chains(cycle, length, table, placed, has, wanted):
+    """Slot tuples (local to the orbit) to carry onto a cycle aim's slots, chosen among all chains
+    of misplaced slots (a sample of first slots on large orbits) by pieces sent where they are
+    wanted per move of the conjugate, its setups' lengths read from the table: on a wreath the
+    first misplaced slots found often lie half a ring away from A's slots, others a move away."""
+    wrong = np.flatnonzero(~placed)
+    if len(wrong) < len(cycle) or len(cycle) != table.length:
+        return []
+    starts = wrong
+    if len(wrong) ** len(cycle) > CHEAP_CHAINS:  # a sample of first slots, spread over the orbit
+        starts = wrong[np.unique(np.linspace(0, len(wrong) - 1, max(1, CHEAP_CHAINS // len(wrong) ** (len(cycle) - 1))).astype(np.int64))]
+    axes = [starts] + [wrong] * (len(cycle) - 1)
+    shape = [1] * len(cycle)
+    index, gain, distinct = 0, 0, True
+    for i, slots in enumerate(axes):
+        shape_i = list(shape)
+        shape_i[i] = len(slots)
+        here = slots.reshape(shape_i)
+        index = index + here * table.n ** (table.length - 1 - cycle[i])
+        nxt = axes[(i + 1) % len(cycle)].reshape([len(axes[(i + 1) % len(cycle)]) if j == (i + 1) % len(cycle) else 1
+                                                   for j in range(len(cycle))])
+        gain = gain + (wanted[nxt] == has[here])  # the piece at `here` goes to the next slot of the chain
+        for j in range(i):
+            shape_j = [len(axes[j]) if k == j else 1 for k in range(len(cycle))]
+            distinct = distinct & (here != axes[j].reshape(shape_j))
+    depth = table.depth[index]
+    gain = np.where(distinct & (depth >= 0) & (gain > 0), gain, 0)
+    score = (gain / (2 * depth.astype(np.float64) + length)).ravel()
+    best = np.argpartition(-score, min(CHEAP_KEPT, score.size - 1))[:CHEAP_KEPT]
+    best = best[score[best] > 0]
+    out = []
+    for flat in best[np.argsort(-score[best])]:
+        chain = [int(axes[i][k]) for i, k in enumerate(np.unravel_index(flat, gain.shape))]
+        slots = [0] * table.length
+        for position, slot in zip(cycle, chain):
+            slots[position] = slot
+        out.append(tuple(slots))
+    return out
+
+
+def _cheap_pairs(wide: Wide, placed, has, wanted) -> list[tuple[int, tuple[int, int]]]:
+    """(aim, (a, b)): local slots a (a misplaced piece's) and b (misplaced, wanting that piece) to
+    carry onto a pair of slots of an aim of `wide`, the WIDE_TRIES of fewest moves per aim."""
+    wrong = np.flatnonzero(~placed)
+    a, b = wrong[:, None], wrong[None, :]
+    index = (a * wide.n + b)[(a != b) & (wanted[b] == has[a])]
+    if not len(index):
+        return []
+    depth = wide.depths[:, index].astype(np.int64)
+    cost = np.where(depth >= 0, depth, np.iinfo(np.int64).max)
+    kept = min(WIDE_TRIES, len(index))
+    best = np.argpartition(cost, kept - 1, axis=1)[:, :kept]  # each aim's own: its collateral moves differ
+    best = (best + np.arange(len(cost))[:, None] * len(index)).ravel()
+    best = best[cost.ravel()[best] < np.iinfo(np.int64).max]
+    return [(int(f // len(index)), divmod(int(index[f % len(index)]), wide.n)) for f in best]
