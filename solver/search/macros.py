@@ -42,8 +42,8 @@ AIMED_FIRST = 6  # wrong slots tried first in one aimed step (each with a few pa
 WIDE_PER_ORBIT = 4  # narrow commutators of short sequences aimed by setup tables of a pair of slots, per orbit
 WIDE_HALF = 2  # moves in either half of those commutators
 WIDE_TRIES = 8  # setups of fewest moves per aim of a narrow algorithm scored on the whole state in one step
-CHEAP_CHAINS = 1 << 18  # chains of misplaced slots scored at once in one aimed step (per aim and power)
-CHEAP_KEPT = 8  # of those, the best by pieces homed per move, evaluated on the whole state
+WIDE_STEP = 384  # of those, the cheapest, in all orbits
+AIMED_TOGETHER = 64  # best aimed conjugates looked at for a step of several moving disjoint pieces
 AIMED_SETUPS_KEPT = 4096  # setups' code maps kept from one aimed step to the next (a globe's climb asked for 344,000)
 
 
@@ -677,7 +677,8 @@ class Finisher:
     def _climb(self, loc, at, wanted, deadline, aims, pieces, library=None, wide=()):
         """(moves, loc) with `pieces` as in the goal, else (None, None) where the climb got stuck
         or past the deadline. A step applies the library's conjugate that homes the most slots per
-        move or, when none homes more, an aimed one (see `_aimed`)."""
+        move or an aimed one (see `_aimed`) when none homes more or, given narrow algorithms of
+        more slots, when the aimed one homes more per move."""
         score = int(at[pieces, loc[pieces]].sum())
         moves: list[int] = []
         while score < len(pieces):
@@ -694,7 +695,7 @@ class Finisher:
                 if gains[best] > 0:
                     step, rate = (library[best][loc].astype(np.int64), self.library_seqs[best]), gains[best] / self.library_lengths[best]
             if step is None or wide:  # narrow algorithms aimed far often home more per move than the library
-                aimed = self._aimed(loc, at, wanted, aims, pieces, wide)
+                aimed = self._aimed(loc, at, wanted, aims, pieces, wide, library is not None)
                 if aimed is not None and aimed[2] > rate:
                     step = aimed[:2]
             if step is None:
@@ -704,12 +705,15 @@ class Finisher:
             moves += step
         return moves, loc
 
-    def _aimed(self, loc, at, wanted, aims, scored, wide=()):
+    def _aimed(self, loc, at, wanted, aims, scored, wide=(), together=False):
         """The best conjugate X A X' of an aim whose setup X carries wrong slots onto A's: a cycle
         takes a misplaced piece to a slot that wants it, from a slot the next piece is wanted at;
         a twist turns misturned pieces. Taken when it places or turns more of the `scored`
-        pieces right while leaving no fewer of them as in the goal (so the climb always rises);
-        (loc, moves, pieces placed or turned right per move) or None."""
+        pieces right while leaving no fewer of them as in the goal (so the climb always rises).
+        Narrow algorithms of more slots (`wide`) are aimed by a pair of slots, the rest of what
+        they move scored. `together`: the best conjugates that move disjoint pieces, each at least
+        half as good per move as the best, are applied in one step. (loc, moves, pieces placed or
+        turned right per move by the best) or None."""
         pieces = np.arange(len(loc))
         on, _, _, first_slot = self.model.orbit_arrays
         occupant = np.empty(len(loc), dtype=np.int64)
@@ -724,10 +728,7 @@ class Finisher:
         for aim in aims:
             span = slice(first_slot[aim.orbit], first_slot[aim.orbit] + aim.table.n)
             for power in aim.powers:
-                chosen = list(_aim_slots(power[2], len(aim.slots), placed[span], right[span], has[span], wanted[span]))
-                if power[2] and not os.environ.get("NO_CHAINS"):
-                    chosen += _cheap_chains(power[2], len(power[0]), aim.table, placed[span], has[span], wanted[span])
-                for slots in dict.fromkeys(chosen):
+                for slots in _aim_slots(power[2], len(aim.slots), placed[span], right[span], has[span], wanted[span]):
                     key = (id(aim), slots)
                     if key not in setups:
                         x_seq = aim.table.setup(slots)
@@ -736,34 +737,51 @@ class Finisher:
                             x = self.effect(x_seq)
                             setups[key] = (x_seq, x, _inverse(x))
                     if setups[key] is not None:
-                        tries.append((setups[key], power))
-        for w in wide:
-            span = slice(first_slot[w.orbit], first_slot[w.orbit] + w.n)
-            for row, slots in _cheap_pairs(w, placed[span], has[span], wanted[span]):
-                moves, effect, table = w.aims[row]
-                key = (id(table), slots)
-                if key not in setups:
-                    x_seq = table.setup(slots)
-                    x = self.effect(x_seq)
-                    setups[key] = (x_seq, x, _inverse(x))
-                tries.append((setups[key], (moves, effect)))
+                        tries.append((aim.orbit, setups[key], power))
+        chosen = [(cost, w, row, slots) for w in wide
+                  for cost, row, slots in _cheap_pairs(w, *(a[first_slot[w.orbit]:first_slot[w.orbit] + w.n] for a in (placed, has, wanted)))]
+        for _, w, row, slots in sorted(chosen, key=lambda c: c[0])[:WIDE_STEP]:  # the cheapest, on puzzles of many orbits
+            moves, effect, table = w.aims[row]
+            key = (id(table), slots)
+            if key not in setups:
+                x_seq = table.setup(slots)
+                x = self.effect(x_seq)
+                setups[key] = (x_seq, x, _inverse(x))
+            tries.append((w.orbit, setups[key], (moves, effect)))
         if not tries:
             return None
-        xs = np.array([x for (_, x, _), _ in tries])
-        after = np.take_along_axis(np.array([x_inverse for (_, _, x_inverse), _ in tries]), np.take_along_axis(
-            np.array([power[1] for _, power in tries]), xs[:, loc], 1), 1)
-        full = at[scored, after[:, scored]].sum(1)
-        both = full + (wanted[self.slot_of_code[after[:, scored]]] == self.model.piece_class[scored]).sum(1)
-        now_full = int(at[scored, loc[scored]].sum())
-        now = now_full + int((wanted[self.slot_of_code[loc[scored]]] == self.model.piece_class[scored]).sum())
-        lengths = np.array([2 * len(x_seq) + len(power[0]) for (x_seq, _, _), power in tries])
-        ok = (full >= now_full) & (both > now)
-        if not ok.any():
+        # each conjugate moves the pieces of its aim's orbit (and, for a rough orbit's, of orbits
+        # solved later, which are not scored): scored there only
+        in_orbit = np.zeros(len(loc), dtype=bool)
+        in_orbit[scored] = True
+        found = []  # (rate, try, pieces moved)
+        for r in dict.fromkeys(t[0] for t in tries):
+            group = [t for t in tries if t[0] == r]
+            ps = np.flatnonzero(in_orbit & (self.model.piece_orbit == r))
+            codes = loc[ps]
+            after = np.array([x_inverse[power[1][x[codes]]] for _, (_, x, x_inverse), power in group])
+            full = at[ps, after].sum(1)
+            both = full + (wanted[self.slot_of_code[after]] == self.model.piece_class[ps]).sum(1)
+            now_full = int(at[ps, codes].sum())
+            now = now_full + int((wanted[self.slot_of_code[codes]] == self.model.piece_class[ps]).sum())
+            lengths = np.array([2 * len(x_seq) + len(power[0]) for _, (x_seq, _, _), power in group])
+            rates = np.where((full >= now_full) & (both > now), (both - now) / lengths, -1)
+            for i in np.flatnonzero(rates > 0):
+                found.append((float(rates[i]), group[i], ps[after[i] != codes]))
+        if not found:
             return None
-        rates = np.where(ok, (both - now) / lengths, -1)
-        best = int(np.argmax(rates))
-        (x_seq, _, _), power = tries[best]
-        return after[best], x_seq + power[0] + self.invert(x_seq), float(rates[best])
+        found.sort(key=lambda f: -f[0])
+        # conjugates moving disjoint pieces (of one orbit each, in the last climb) add their gains:
+        # several are applied in one step, so that a globe of 1,650 cells needs fewer steps
+        moved = np.zeros(len(loc), dtype=bool)
+        moves: list[int] = []
+        for rate, (_, (x_seq, x, x_inverse), power), pieces in found[:AIMED_TOGETHER if together else 1]:
+            if rate < found[0][0] / 2 or moved[pieces].any():
+                continue
+            moved[pieces] = True
+            loc = x_inverse[power[1][x[loc]]]
+            moves += x_seq + power[0] + self.invert(x_seq)
+        return loc, moves, found[0][0]
 
 
 class Commutators:
@@ -844,58 +862,19 @@ def _aim_slots(cycle, size, placed, right, has, wanted):
             yield from ((int(a), b, c) for i, b in enumerate(rest) for c in rest[i + 1:i + 3])
 
 
-def _cheap_chains(cycle, length, table, placed, has, wanted):
-    """Slot tuples (local to the orbit) to carry onto a cycle aim's slots, chosen among all chains
-    of misplaced slots (a sample of first slots on large orbits) by pieces sent where they are
-    wanted per move of the conjugate, its setups' lengths read from the table: on a wreath the
-    first misplaced slots found often lie half a ring away from A's slots, others a move away."""
-    wrong = np.flatnonzero(~placed)
-    if len(wrong) < len(cycle) or len(cycle) != table.length:
-        return []
-    starts = wrong
-    if len(wrong) ** len(cycle) > CHEAP_CHAINS:  # a sample of first slots, spread over the orbit
-        starts = wrong[np.unique(np.linspace(0, len(wrong) - 1, max(1, CHEAP_CHAINS // len(wrong) ** (len(cycle) - 1))).astype(np.int64))]
-    axes = [starts] + [wrong] * (len(cycle) - 1)
-    shape = [1] * len(cycle)
-    index, gain, distinct = 0, 0, True
-    for i, slots in enumerate(axes):
-        shape_i = list(shape)
-        shape_i[i] = len(slots)
-        here = slots.reshape(shape_i)
-        index = index + here * table.n ** (table.length - 1 - cycle[i])
-        nxt = axes[(i + 1) % len(cycle)].reshape([len(axes[(i + 1) % len(cycle)]) if j == (i + 1) % len(cycle) else 1
-                                                   for j in range(len(cycle))])
-        gain = gain + (wanted[nxt] == has[here])  # the piece at `here` goes to the next slot of the chain
-        for j in range(i):
-            shape_j = [len(axes[j]) if k == j else 1 for k in range(len(cycle))]
-            distinct = distinct & (here != axes[j].reshape(shape_j))
-    depth = table.depth[index]
-    gain = np.where(distinct & (depth >= 0) & (gain > 0), gain, 0)
-    score = (gain / (2 * depth.astype(np.float64) + length)).ravel()
-    best = np.argpartition(-score, min(CHEAP_KEPT, score.size - 1))[:CHEAP_KEPT]
-    best = best[score[best] > 0]
-    out = []
-    for flat in best[np.argsort(-score[best])]:
-        chain = [int(axes[i][k]) for i, k in enumerate(np.unravel_index(flat, gain.shape))]
-        slots = [0] * table.length
-        for position, slot in zip(cycle, chain):
-            slots[position] = slot
-        out.append(tuple(slots))
-    return out
-
-
-def _cheap_pairs(wide: Wide, placed, has, wanted) -> list[tuple[int, tuple[int, int]]]:
-    """(aim, (a, b)): local slots a (a misplaced piece's) and b (misplaced, wanting that piece) to
-    carry onto a pair of slots of an aim of `wide`, the WIDE_TRIES of fewest moves per aim."""
+def _cheap_pairs(wide: Wide, placed, has, wanted) -> list[tuple[int, int, tuple[int, int]]]:
+    """(moves, aim, (a, b)): local slots a (a misplaced piece's) and b (misplaced, wanting that
+    piece) to carry onto a pair of slots of an aim of `wide`, the WIDE_TRIES of fewest moves per aim."""
     wrong = np.flatnonzero(~placed)
     a, b = wrong[:, None], wrong[None, :]
     index = (a * wide.n + b)[(a != b) & (wanted[b] == has[a])]
     if not len(index):
         return []
     depth = wide.depths[:, index].astype(np.int64)
-    cost = np.where(depth >= 0, depth, np.iinfo(np.int64).max)
+    cost = np.where(depth >= 0, 2 * depth + wide.lengths[:, None], np.iinfo(np.int64).max)
     kept = min(WIDE_TRIES, len(index))
     best = np.argpartition(cost, kept - 1, axis=1)[:, :kept]  # each aim's own: its collateral moves differ
     best = (best + np.arange(len(cost))[:, None] * len(index)).ravel()
-    best = best[cost.ravel()[best] < np.iinfo(np.int64).max]
-    return [(int(f // len(index)), divmod(int(index[f % len(index)]), wide.n)) for f in best]
+    cost = cost.ravel()
+    best = best[cost[best] < np.iinfo(np.int64).max]
+    return [(int(cost[f]), int(f // len(index)), divmod(int(index[f % len(index)]), wide.n)) for f in best]
