@@ -442,6 +442,8 @@ class Finisher:
         with_short = Commutators(short, self.slot_of_code)
         found: dict[bytes, tuple[list[int], np.ndarray, int]] = {}
         for xs, x in short:
+            if self._late():  # what is found so far serves
+                break
             back = self.invert(xs)
             for j, size, c in zip(*with_short.narrow(x, NARROW)):
                 orbits = np.unique(self.orbit_of_code[c != self.identity])
