@@ -39,6 +39,11 @@ AIMED_PER_KIND = 2  # algorithms per (orbit, slots moved, in place or not) given
 ROUGH_PER_MASK = 64  # rough algorithms kept per orbit and set of other rough orbits moved
 PARITY_PATHS = 1 << 14  # parity vectors given their fewest moves
 AIMED_FIRST = 6  # wrong slots tried first in one aimed step (each with a few partners)
+WIDE_PER_ORBIT = 4  # narrow commutators of short sequences aimed by setup tables of a pair of slots, per orbit
+WIDE_HALF = 2  # moves in either half of those commutators
+WIDE_TRIES = 8  # setups of fewest moves per aim of a narrow algorithm scored on the whole state in one step
+WIDE_STEP = 384  # of those, the cheapest, in all orbits
+AIMED_TOGETHER = 64  # best aimed conjugates looked at for a step of several moving disjoint pieces
 AIMED_SETUPS_KEPT = 4096  # setups' code maps kept from one aimed step to the next (a globe's climb asked for 344,000)
 
 
@@ -53,6 +58,20 @@ class Aim:
     # (moves, code map, cycle) of each power: cycle lists positions in `slots` in the order the power
     # moves pieces along, () when it twists in place
     powers: list[tuple[list[int], np.ndarray, tuple[int, ...]]]
+
+
+@dataclass
+class Wide:
+    """The narrow algorithms of one orbit that move more than SMALL slots ([L, R] on a wreath:
+    two 3-cycles in four moves), each power with, for each slot s it moves to t, a table of setups
+    carrying any two slots onto (s, t): aimed at a misplaced piece and a slot wanting it, the rest
+    of what it moves is scored on the whole state."""
+
+    orbit: int
+    n: int  # slots of the orbit
+    aims: list[tuple[list[int], np.ndarray, SetupTable]]  # (moves, code map, setup table of a pair)
+    depths: np.ndarray  # [aims, n * n]: setup lengths of each pair, -1 where none
+    lengths: np.ndarray  # [aims]: moves of each
 
 
 class Finisher:
@@ -86,6 +105,7 @@ class Finisher:
         self._tables: dict[tuple, tuple[SetupTable, int]] = {}  # (actions, slots) -> table, its orbit
         self._aimed_setups: dict[tuple, tuple | None] = {}  # (aim, slots) -> setup, its code map and inverse
         self.aims, self.rough = self._aims(base)
+        self.wide = self._wide(base)
         seqs, library = self._conjugates()
         # the rough orbits are solved first: the climb after must not move them
         rough_codes = np.isin(self.orbit_of_code, list(self.rough))
@@ -412,6 +432,50 @@ class Finisher:
                 add(seq, e, *self._slots_moved(e, r))
         return [a for aims in chosen.values() for a in aims]
 
+    def _wide(self, base) -> list[Wide]:
+        """Up to WIDE_PER_ORBIT narrow commutators of sequences of at most WIDE_HALF moves per
+        orbit (shortest first, distinct effects), moving more than SMALL slots of that orbit only
+        and each piece along a cycle (no twist in place), with every power."""
+        short = [(q, e) for q, e in base if len(q) <= WIDE_HALF]
+        if not short:
+            return []
+        with_short = Commutators(short, self.slot_of_code)
+        found: dict[bytes, tuple[list[int], np.ndarray, int]] = {}
+        for xs, x in short:
+            if self._late():  # what is found so far serves
+                break
+            back = self.invert(xs)
+            for j, size, c in zip(*with_short.narrow(x, NARROW)):
+                orbits = np.unique(self.orbit_of_code[c != self.identity])
+                if size > SMALL and len(orbits) == 1 and c.tobytes() not in found:
+                    found[c.tobytes()] = (xs + short[j][0] + back + self.invert(short[j][0]), c, int(orbits[0]))
+        by_orbit: dict[int, list] = {}
+        for seq, e, r in sorted(found.values(), key=lambda t: len(t[0])):
+            n = self.model.orbits[r].n
+            if len(by_orbit.get(r, ())) >= WIDE_PER_ORBIT or not SetupTable.fits(n, 2) or self._late():
+                continue
+            by_orbit.setdefault(r, []).append((seq, e))
+        ok, ob = self.model.orbit_arrays[1:3]
+        out = []
+        for r, algorithms in by_orbit.items():
+            aims = []
+            for seq, e in algorithms:
+                power, powers = e, []
+                while not np.array_equal(power, self.identity):
+                    powers.append(power)
+                    power = e[power]
+                for j, p in enumerate(powers, start=1):
+                    moved = np.flatnonzero(p != self.identity)
+                    if (self.slot_of_code[p[moved]] == self.slot_of_code[moved]).any():
+                        continue  # some piece turns in place: not a chain of slots
+                    moves = seq * j if 2 * j <= len(powers) + 1 else self.invert(seq) * (len(powers) + 1 - j)
+                    for s in sorted({self._local_slot(c, r) for c in moved}):
+                        aims.append((moves, p, self._setup_table(r, (s, self._local_slot(p[ob[r] + s * ok[r]], r)))))
+            if aims:
+                out.append(Wide(r, self.model.orbits[r].n, aims, np.array([t.depth for _, _, t in aims]),
+                                np.array([len(q) for q, _, _ in aims])))
+        return out
+
     def _setup_table(self, r: int, slots: tuple[int, ...]) -> SetupTable:
         """A setup table onto `slots` of orbit r, shared with an orbit whose moves act on its
         slots alike (a globe's pairs of bands, each turned by its own moves): its moves renamed."""
@@ -554,7 +618,7 @@ class Finisher:
             if rest is None or loc is None:
                 return None
             moves += rest
-        rest, loc = self._climb(loc, at, wanted, deadline, self.aims, np.arange(n_pieces), self.library)
+        rest, loc = self._climb(loc, at, wanted, deadline, self.aims, np.arange(n_pieces), self.library, self.wide)
         return None if rest is None or loc is None else moves + rest
 
     def _parity_paths(self) -> dict[int, list[int]]:
@@ -612,16 +676,17 @@ class Finisher:
             path = self._parity_solution(need)
         return None if path is None else list(path)  # the caller extends it
 
-    def _climb(self, loc, at, wanted, deadline, aims, pieces, library=None):
+    def _climb(self, loc, at, wanted, deadline, aims, pieces, library=None, wide=()):
         """(moves, loc) with `pieces` as in the goal, else (None, None) where the climb got stuck
         or past the deadline. A step applies the library's conjugate that homes the most slots per
-        move or, when none homes more, an aimed one (see `_aimed`)."""
+        move or an aimed one (see `_aimed`) when none homes more or, given narrow algorithms of
+        more slots, when the aimed one homes more per move."""
         score = int(at[pieces, loc[pieces]].sum())
         moves: list[int] = []
         while score < len(pieces):
             if deadline is not None and time.monotonic() > deadline:
                 return None, None
-            step = None
+            step, rate = None, 0.0
             if library is not None and len(library):
                 occupant = np.full(len(self.identity), len(loc))  # piece at each code; a zero row of `at` where none
                 occupant[loc] = np.arange(len(loc))
@@ -630,24 +695,29 @@ class Finisher:
                 gains = (at_or_none[held, self.library_to].astype(np.int64) - at_or_none[held, self.library_from]).sum(1)
                 best = int(np.argmax(gains / self.library_lengths))
                 if gains[best] > 0:
-                    loc, step = library[best][loc].astype(np.int64), self.library_seqs[best]
+                    step, rate = (library[best][loc].astype(np.int64), self.library_seqs[best]), gains[best] / self.library_lengths[best]
+            if step is None or wide:  # narrow algorithms aimed far often home more per move than the library
+                aimed = self._aimed(loc, at, wanted, aims, pieces, wide, library is not None)
+                if aimed is not None and aimed[2] > rate:
+                    step = aimed[:2]
             if step is None:
-                aimed = self._aimed(loc, at, wanted, aims, pieces)
-                if aimed is None:
-                    return None, None
-                loc, step = aimed
+                return None, None
+            loc, step = step
             score = int(at[pieces, loc[pieces]].sum())
             moves += step
         return moves, loc
 
-    def _aimed(self, loc, at, wanted, aims, scored):
+    def _aimed(self, loc, at, wanted, aims, scored, wide=(), together=False):
         """The best conjugate X A X' of an aim whose setup X carries wrong slots onto A's: a cycle
         takes a misplaced piece to a slot that wants it, from a slot the next piece is wanted at;
         a twist turns misturned pieces. Taken when it places or turns more of the `scored`
-        pieces right while leaving no fewer of them as in the goal (so the climb always rises);
-        (loc, moves) or None."""
+        pieces right while leaving no fewer of them as in the goal (so the climb always rises).
+        Narrow algorithms of more slots (`wide`) are aimed by a pair of slots, the rest of what
+        they move scored. `together`: the best conjugates that move disjoint pieces, each at least
+        half as good per move as the best, are applied in one step. (loc, moves, pieces placed or
+        turned right per move by the best) or None."""
         pieces = np.arange(len(loc))
-        first_slot = self.model.orbit_arrays[3]
+        on, _, _, first_slot = self.model.orbit_arrays
         occupant = np.empty(len(loc), dtype=np.int64)
         occupant[self.slot_of_code[loc]] = pieces
         has = self.model.piece_class[occupant]  # class (times k) at each slot
@@ -669,21 +739,51 @@ class Finisher:
                             x = self.effect(x_seq)
                             setups[key] = (x_seq, x, _inverse(x))
                     if setups[key] is not None:
-                        tries.append((setups[key], power))
+                        tries.append((aim.orbit, setups[key], power))
+        chosen = [(cost, w, row, slots) for w in wide
+                  for cost, row, slots in _cheap_pairs(w, *(a[first_slot[w.orbit]:first_slot[w.orbit] + w.n] for a in (placed, has, wanted)))]
+        for _, w, row, slots in sorted(chosen, key=lambda c: c[0])[:WIDE_STEP]:  # the cheapest, on puzzles of many orbits
+            moves, effect, table = w.aims[row]
+            key = (id(table), slots)
+            if key not in setups:
+                x_seq = table.setup(slots)
+                x = self.effect(x_seq)
+                setups[key] = (x_seq, x, _inverse(x))
+            tries.append((w.orbit, setups[key], (moves, effect)))
         if not tries:
             return None
-        after = np.array([x_inverse[power[1][x[loc]]] for (_, x, x_inverse), power in tries])
-        full = at[scored, after[:, scored]].sum(1)
-        both = full + (wanted[self.slot_of_code[after[:, scored]]] == self.model.piece_class[scored]).sum(1)
-        now_full = int(at[scored, loc[scored]].sum())
-        now = now_full + int((wanted[self.slot_of_code[loc[scored]]] == self.model.piece_class[scored]).sum())
-        lengths = np.array([2 * len(x_seq) + len(power[0]) for (x_seq, _, _), power in tries])
-        ok = (full >= now_full) & (both > now)
-        if not ok.any():
+        # each conjugate moves the pieces of its aim's orbit (and, for a rough orbit's, of orbits
+        # solved later, which are not scored): scored there only
+        in_orbit = np.zeros(len(loc), dtype=bool)
+        in_orbit[scored] = True
+        found = []  # (rate, try, pieces moved)
+        for r in dict.fromkeys(t[0] for t in tries):
+            group = [t for t in tries if t[0] == r]
+            ps = np.flatnonzero(in_orbit & (self.model.piece_orbit == r))
+            codes = loc[ps]
+            after = np.array([x_inverse[power[1][x[codes]]] for _, (_, x, x_inverse), power in group])
+            full = at[ps, after].sum(1)
+            both = full + (wanted[self.slot_of_code[after]] == self.model.piece_class[ps]).sum(1)
+            now_full = int(at[ps, codes].sum())
+            now = now_full + int((wanted[self.slot_of_code[codes]] == self.model.piece_class[ps]).sum())
+            lengths = np.array([2 * len(x_seq) + len(power[0]) for _, (x_seq, _, _), power in group])
+            rates = np.where((full >= now_full) & (both > now), (both - now) / lengths, -1)
+            for i in np.flatnonzero(rates > 0):
+                found.append((float(rates[i]), group[i], ps[after[i] != codes]))
+        if not found:
             return None
-        best = int(np.argmax(np.where(ok, (both - now) / lengths, -1)))
-        (x_seq, _, _), power = tries[best]
-        return after[best], x_seq + power[0] + self.invert(x_seq)
+        found.sort(key=lambda f: -f[0])
+        # conjugates moving disjoint pieces (of one orbit each, in the last climb) add their gains:
+        # several are applied in one step, so that a globe of 1,650 cells needs fewer steps
+        moved = np.zeros(len(loc), dtype=bool)
+        moves: list[int] = []
+        for rate, (_, (x_seq, x, x_inverse), power), pieces in found[:AIMED_TOGETHER if together else 1]:
+            if rate < found[0][0] / 2 or moved[pieces].any():
+                continue
+            moved[pieces] = True
+            loc = x_inverse[power[1][x[loc]]]
+            moves += x_seq + power[0] + self.invert(x_seq)
+        return loc, moves, found[0][0]
 
 
 class Commutators:
@@ -762,3 +862,21 @@ def _aim_slots(cycle, size, placed, right, has, wanted):
             yield from ((int(a), b) for b in rest)
         else:
             yield from ((int(a), b, c) for i, b in enumerate(rest) for c in rest[i + 1:i + 3])
+
+
+def _cheap_pairs(wide: Wide, placed, has, wanted) -> list[tuple[int, int, tuple[int, int]]]:
+    """(moves, aim, (a, b)): local slots a (a misplaced piece's) and b (misplaced, wanting that
+    piece) to carry onto a pair of slots of an aim of `wide`, the WIDE_TRIES of fewest moves per aim."""
+    wrong = np.flatnonzero(~placed)
+    a, b = wrong[:, None], wrong[None, :]
+    index = (a * wide.n + b)[(a != b) & (wanted[b] == has[a])]
+    if not len(index):
+        return []
+    depth = wide.depths[:, index].astype(np.int64)
+    cost = np.where(depth >= 0, 2 * depth + wide.lengths[:, None], np.iinfo(np.int64).max)
+    kept = min(WIDE_TRIES, len(index))
+    best = np.argpartition(cost, kept - 1, axis=1)[:, :kept]  # each aim's own: its collateral moves differ
+    best = (best + np.arange(len(cost))[:, None] * len(index)).ravel()
+    cost = cost.ravel()
+    best = best[cost[best] < np.iinfo(np.int64).max]
+    return [(int(cost[f]), int(f // len(index)), divmod(int(index[f % len(index)]), wide.n)) for f in best]

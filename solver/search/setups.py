@@ -32,16 +32,20 @@ class SetupTable:
         # first[t]: the first move of t's setup, next_[t]: the tuple that move turns t into
         self.first = np.full(n ** self.length, UNREACHED, dtype=np.int16)
         self.next_ = np.zeros(n ** self.length, dtype=np.int32)
+        self.depth = np.full(n ** self.length, UNREACHED, dtype=np.int16)  # setup lengths, to choose cheap aims
         inverse = np.argsort(slot_maps, axis=1).astype(np.int64)
         start = self.index(target)
         self.first[start] = _TARGET
+        self.depth[start] = 0
         queue = np.empty(n ** self.length, dtype=np.int64)
         queue[0] = start
-        done, end = 0, 1
+        done, end, depth = 0, 1, 0
         while done < end:  # a depth at a time, compiled
             if deadline is not None and time.monotonic() > deadline:
                 break
             done, end = grow_setups(inverse, self.n, self.length, self.first, self.next_, queue, done, end)
+            depth += 1
+            self.depth[queue[done:end]] = depth
         self.complete = done == end
 
     @staticmethod

@@ -108,3 +108,29 @@ def test_a_search_for_algorithms_cut_short_resumes_and_ends_as_an_uncut_one(tmp_
     assert [q for q, _ in finisher.algorithms] == [q for q, _ in whole.algorithms]
     assert not finisher._path("algorithm-search").exists()
     assert [q for q, _ in Finisher(model, time.monotonic()).algorithms] == [q for q, _ in whole.algorithms]  # stored
+
+
+@pytest.mark.parametrize("left,right", [(30, 20), (17, 41)])
+def test_narrow_algorithms_of_more_slots_carry_the_chosen_piece_where_it_is_wanted(left, right):
+    """On rings of two cycles (generated, two sizes), the narrow algorithms of more than three
+    slots are found ([l, r]: two 3-cycles), and the setup of a pair (a, b) from their tables makes
+    a conjugate that takes the piece at slot a to slot b."""
+    from outside_puzzles import ring
+
+    model = search_model(ring(left, right))
+    finisher = Finisher(model)
+    assert finisher.wide
+    rng = random.Random(left)
+    _, _, first_code, _ = model.orbit_arrays
+    for wide in finisher.wide:
+        for moves, effect, table in wide.aims:
+            assert np.array_equal(finisher.effect(moves), effect) and finisher.support(effect) > 3
+            for _ in range(5):
+                a, b = rng.sample(range(wide.n), 2)
+                setup = table.setup((a, b))
+                if setup is None:
+                    continue
+                x = finisher.effect(setup)
+                conjugate = np.argsort(x)[effect[x]]  # x, then the algorithm, then x undone
+                assert conjugate[first_code[wide.orbit] + a] == first_code[wide.orbit] + b
+                assert len(setup) == table.depth[table.index((a, b))]

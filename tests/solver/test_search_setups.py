@@ -49,6 +49,7 @@ def test_setups_carry_every_tuple_onto_the_target_in_fewest_moves():
         else:
             assert carried(slot_maps, moves, start) == target and len(moves) == expected
             checked += 1
+        assert table.depth[table.index(start)] == (-1 if moves is None else len(moves))  # read without walking
     assert checked > 20
     assert table.setup(target) == []
 
