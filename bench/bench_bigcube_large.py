@@ -13,12 +13,11 @@ from __future__ import annotations
 
 import argparse
 import random
-import statistics
-import time
 
-from solver import perm
+from bench_bigcube import run
+
 from solver.special.bigcube import reduction
-from solver.special.bigcube.model import BigCube, slice_quarter_turns
+from solver.special.bigcube.model import BigCube
 
 # The 3-cycle libraries over all turns, measured on main at ad14ddc on the first two states of this
 # bench (seed 1), load average 3-7: turns per state, first solve's seconds.
@@ -27,31 +26,8 @@ BEFORE = {8: ("2321, 2742", 91.6), 9: ("3248, 3135", 13.9), 10: ("3849, 4227", 1
 
 
 def _states(n: int, count: int, seed: int) -> list[str]:
-    cube = BigCube(n)
-    names = sorted(cube.named_moves)
-    rng = random.Random(seed)
-    states = []
-    for _ in range(count):
-        state = cube.solved()
-        for _ in range(1000):
-            state = perm.apply(cube.named_moves[rng.choice(names)], state)
-        states.append("".join(state))
-    return states
-
-
-def _run(n: int, states: list[str], time_limit: float, batched_from: int):
-    cube = BigCube(n)
-    turns, slices, seconds = [], [], []
-    for state in states:
-        start = time.perf_counter()
-        solution = reduction.solve_big_cube(state, n, time_limit=time_limit, batched_from=batched_from)
-        seconds.append(time.perf_counter() - start)
-        for name in solution:
-            state = perm.apply(cube.named_moves[name], state)
-        assert "".join(state) == cube.solved()
-        turns.append(len(solution))
-        slices.append(slice_quarter_turns(solution))
-    return statistics.mean(turns), statistics.mean(slices), seconds[0], statistics.mean(seconds[1:] or seconds)
+    cube, rng = BigCube(n), random.Random(seed)
+    return [cube.scrambled(rng, 1000) for _ in range(count)]
 
 
 def main() -> None:
@@ -66,11 +42,11 @@ def main() -> None:
           f"{args.time_limit:g} s limit; turns / single-slice quarter turns, seconds first / later")
     for n in args.sizes:
         states = _states(n, args.n, args.seed)
-        now = _run(n, states, args.time_limit, reduction.batched.FROM)
-        line = (f"cube{n}: batched {now[0]:7.1f} / {now[1]:8.1f}  {now[2]:5.1f} s / {now[3]:5.1f} s | ")
+        now = run(n, states, args.time_limit, batched_from=reduction.batched.FROM)
+        line = (f"cube{n}: batched {now[0]:7.1f} / {now[1]:8.1f}  {now[3]:5.1f} s / {now[2]:5.1f} s | ")
         if n <= args.baseline_max:
-            before = _run(n, states, 300.0, n + 1)
-            line += (f"before {before[0]:7.1f} / {before[1]:8.1f}  {before[2]:5.1f} s / {before[3]:5.1f} s | "
+            before = run(n, states, 300.0, batched_from=n + 1)
+            line += (f"before {before[0]:7.1f} / {before[1]:8.1f}  {before[3]:5.1f} s / {before[2]:5.1f} s | "
                      f"ratio {now[0] / before[0]:.2f}")
         elif n in BEFORE:
             line += f"before (measured) {BEFORE[n][0]} turns, first {BEFORE[n][1]} s"

@@ -15,20 +15,11 @@ few = settings(deadline=None, max_examples=4)
 
 
 def _scrambled(n: int, seed: int, length: int = 200) -> str:
-    cube = BigCube(n)
-    names = sorted(cube.named_moves)
-    rng = random.Random(seed)
-    state = cube.solved()
-    for _ in range(length):
-        state = perm.apply(cube.named_moves[rng.choice(names)], state)
-    return "".join(state)
+    return BigCube(n).scrambled(random.Random(seed), length)
 
 
 def _replay(n: int, state: str, solution: list[str]) -> str:
-    cube = BigCube(n)
-    for name in solution:
-        state = perm.apply(cube.named_moves[name], state)
-    return "".join(state)
+    return BigCube(n).apply(state, solution)
 
 
 @few
@@ -109,10 +100,4 @@ def test_bad_states_are_refused():
 def test_merge_turns(turns, merged):
     assert merge_turns(turns.split()) == merged.split()
     cube = BigCube(7)
-    states = []
-    for sequence in (turns.split(), merged.split()):
-        state = cube.solved()
-        for name in sequence:
-            state = perm.apply(cube.named_moves[name], state)
-        states.append("".join(state))
-    assert states[0] == states[1]
+    assert cube.apply(cube.solved(), turns.split()) == cube.apply(cube.solved(), merged.split())

@@ -9,26 +9,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver import perm
 from solver.errors import UnreachableError
 from solver.special.bigcube import batched, reduction
 from solver.special.bigcube.model import BigCube
 
 
 def _scrambled(n: int, rng: random.Random, length: int = 1000) -> str:
-    cube = BigCube(n)
-    names = sorted(cube.named_moves)
-    state = cube.solved()
-    for _ in range(length):
-        state = perm.apply(cube.named_moves[rng.choice(names)], state)
-    return "".join(state)
+    return BigCube(n).scrambled(rng, length)
 
 
 def _replay(n: int, state: str, solution: list[str]) -> str:
-    cube = BigCube(n)
-    for name in solution:
-        state = perm.apply(cube.named_moves[name], state)
-    return "".join(state)
+    return BigCube(n).apply(state, solution)
 
 
 def _predicted(cells) -> dict[int, int]:

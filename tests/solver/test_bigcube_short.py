@@ -15,12 +15,7 @@ N = 4
 
 
 def _scrambled(seed: int, n: int = N) -> np.ndarray:
-    cube = BigCube(n)
-    names = sorted(cube.named_moves)
-    rng = random.Random(seed)
-    state = cube.solved()
-    for _ in range(300):
-        state = perm.apply(cube.named_moves[rng.choice(names)], state)
+    state = BigCube(n).scrambled(random.Random(seed), 300)
     return np.array([ord(c) for c in state], dtype=np.uint8)
 
 
@@ -106,9 +101,7 @@ def test_last_two_edges_macros_pair_two_edges_and_break_nothing():
 def test_pll_parity_turns_swap_two_edges_and_nothing_else():
     for n in (4, 6):
         cube = BigCube(n)
-        state = cube.solved()
-        for name in reduction.pll_parity_turns(n):
-            state = perm.apply(cube.named_moves[name], state)
+        state = cube.apply(cube.solved(), reduction.pll_parity_turns(n))
         moved = {cube.cubie_of(s) for s in range(cube.size) if state[s] != cube.solved()[s]}
         assert {len(cube.pieces[c]) for c in moved} == {2}  # edge pieces only
         assert len(moved) == 4 * (n // 2 - 1)  # both composite edges of every wing orbit
@@ -134,21 +127,15 @@ def test_the_solver_is_shorter_than_three_cycles_alone():
 
 
 def _replay(cube, state, solution):
-    for name in solution:
-        state = perm.apply(cube.named_moves[name], state)
-    return "".join(state)
+    return cube.apply(state, solution)
 
 
 def test_random_5x5x5_answers_are_short():
     """Two random states, each answer replayed: about 110 catalog turns (3-cycles alone: 670)."""
     cube = BigCube(5)
-    names = sorted(cube.named_moves)
     rng = random.Random(2025)
     for _ in range(2):
-        state = cube.solved()
-        for _ in range(1000):
-            state = perm.apply(cube.named_moves[rng.choice(names)], state)
-        state = "".join(state)
+        state = cube.scrambled(rng, 1000)
         answer = reduction.solve_big_cube(state, 5, time_limit=60)
         assert _replay(cube, state, answer) == cube.solved()
         assert len(answer) < 160, len(answer)
@@ -158,14 +145,10 @@ def test_random_4x4x4_answers_are_short():
     """Four random states (1000 random turns), each answer replayed: today's reduction averages
     about 68 catalog turns; the beam pairing and 3-cycles it replaced gave about 295."""
     cube = BigCube(N)
-    names = sorted(cube.named_moves)
     rng = random.Random(2024)
     lengths = []
     for _ in range(4):
-        state = cube.solved()
-        for _ in range(1000):
-            state = perm.apply(cube.named_moves[rng.choice(names)], state)
-        state = "".join(state)
+        state = cube.scrambled(rng, 1000)
         answer = reduction.solve_big_cube(state, N, time_limit=60)
         assert _replay(cube, state, answer) == cube.solved()
         lengths.append(len(answer))
@@ -195,12 +178,7 @@ def test_random_6x6x6_answer_is_shorter_than_three_cycles_alone():
     free-slice pairing and the 3x3x3 stage, about 850 catalog turns against about 1,290."""
     n = 6
     cube = BigCube(n)
-    names = sorted(cube.named_moves)
-    rng = random.Random(2026)
-    state = cube.solved()
-    for _ in range(1000):
-        state = perm.apply(cube.named_moves[rng.choice(names)], state)
-    state = "".join(state)
+    state = cube.scrambled(random.Random(2026), 1000)
     answer = reduction.solve_big_cube(state, n, time_limit=60)
     cycles_only = reduction.solve_big_cube(state, n, time_limit=60, short_phases=False)
     for solution in (answer, cycles_only):

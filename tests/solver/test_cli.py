@@ -171,6 +171,16 @@ def test_info_loads_no_compiled_kernels_and_remembers_its_counts(tmp_path):
     assert first[1] > 0 and second[1] == 0
 
 
+def _again(args: list[str], env: dict) -> tuple[dict, bool]:
+    """`puzzle ARGS` run again in a new process: its JSON answer, and whether numba was imported."""
+    script = f"import sys, json; from solver import cli; cli.main({args!r}); print(json.dumps('numba' in sys.modules))"
+    again = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, env=env,
+                           timeout=300)
+    assert again.returncode == 0, again.stderr
+    answer, loaded = [json.loads(line) for line in again.stdout.strip().splitlines()[-2:]]
+    return answer, loaded
+
+
 def test_a_repeated_solve_walks_the_cached_table_without_numba(tmp_path):
     """With the complete distance table built (compiled) in the cache folder, a solve in a new
     process walks it as plain Python: numba (half a second to load) is never imported, and the
@@ -182,12 +192,7 @@ def test_a_repeated_solve_walks_the_cached_table_without_numba(tmp_path):
         first = subprocess.run([sys.executable, "-m", "solver", *command], cwd=ROOT, capture_output=True, text=True,
                                env=env, timeout=300)
         assert first.returncode == 0, first.stderr
-    script = (f"import sys, json; from solver import cli; cli.main({args!r}); "
-              "print(json.dumps('numba' in sys.modules))")
-    again = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, env=env,
-                           timeout=300)
-    assert again.returncode == 0, again.stderr
-    answer, loaded = [json.loads(line) for line in again.stdout.strip().splitlines()[-2:]]
+    answer, loaded = _again(args, env)
     assert loaded is False
     assert answer["method"] == "table" and answer["verified"] and answer["optimal"]
     assert answer["length"] == json.loads(first.stdout)["length"]
@@ -205,11 +210,7 @@ def test_a_repeated_optimal_search_runs_in_plain_python_without_numba(tmp_path):
     first = subprocess.run([sys.executable, "-m", "solver", *args], cwd=ROOT, capture_output=True, text=True, env=env,
                            timeout=300)
     assert first.returncode == 0, first.stderr
-    script = f"import sys, json; from solver import cli; cli.main({args!r}); print(json.dumps('numba' in sys.modules))"
-    again = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, env=env,
-                           timeout=300)
-    assert again.returncode == 0, again.stderr
-    answer, loaded = [json.loads(line) for line in again.stdout.strip().splitlines()[-2:]]
+    answer, loaded = _again(args, env)
     assert loaded is False
     assert answer["method"] == "ida" and answer["verified"] and answer["optimal"]
     assert answer["length"] == json.loads(first.stdout)["length"]

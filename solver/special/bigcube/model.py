@@ -127,6 +127,17 @@ class BigCube:
                     result[_wide(face, depth) + suffix] = perm.power(wide, power)
         return result
 
+    def apply(self, state: str, names) -> str:
+        """The stickers after the catalog moves `names` from `state`."""
+        for name in names:
+            state = perm.apply(self.named_moves[name], state)
+        return "".join(state)
+
+    def scrambled(self, rng, length: int) -> str:
+        """The solved cube after `length` catalog moves drawn by `rng`."""
+        names = sorted(self.named_moves)
+        return self.apply(self.solved(), [rng.choice(names) for _ in range(length)])
+
     def cubie_of(self, sticker: int) -> tuple[int, int, int]:
         normal = NORMALS[self.faces[sticker]]
         return tuple(a - b for a, b in zip(self.points[sticker], normal))
