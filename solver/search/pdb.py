@@ -21,12 +21,14 @@ import json
 import os
 import struct
 import time
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
 from solver import deadline
+from solver.compiled import interpreted
 from solver.definition.canonical import content_hash
 from solver.errors import PuzzleError
 from solver.recent import Recent
@@ -43,6 +45,7 @@ UNSET = 255
 STOP_EVERY = (1 << 12) - 1  # the ranking table search reads its stop flag every 4,096 entries (ms apart)
 DEFAULT_BUDGET = 512 * 2**20  # bytes of stored tables per puzzle
 MAX_ENTRIES = 120_000_000  # per table: keeps one build within about a minute
+INTERPRETED_STEPS = 5_000  # entries x moves of a table built as plain Python (about 60 us a step; numba loads in 0.5 s)
 
 
 class PatternDatabaseError(PuzzleError):
@@ -461,20 +464,22 @@ def build(model, projection: Projection | None = None, *, budget_bytes: int = DE
     started = time.monotonic()
     budget = budget or deadline.current() or Budget()
     budget.report(phase="table building", text=f"{projection.describe(model)}: {size:,} entries")
-    with deadline.phase("table building"), budget.watching() as stop:
+    # a few thousand steps as plain Python cost less than loading numba (a floppy cube's first solve)
+    small = size * len(model.move_names) <= INTERPRETED_STEPS
+    with deadline.phase("table building"), budget.watching() as stop, interpreted() if small else nullcontext():
         found = distances(model, ranker, stop=stop)
-    if found is None:
-        raise budget.stop_reason()
-    dist, counts = found
-    depth = len(counts) - 1
-    bits = 4
-    if full and depth > 14 and stored_bytes(size, 8) <= budget_bytes:
-        bits = 8  # a full table keeps exact distances so that solving is a walk
-    if bits == 8:
-        body = dist
-    else:
-        body = np.zeros(stored_bytes(size, 4), dtype=np.uint8)
-        _pack4(dist, body)
+        if found is None:
+            raise budget.stop_reason()
+        dist, counts = found
+        depth = len(counts) - 1
+        bits = 4
+        if full and depth > 14 and stored_bytes(size, 8) <= budget_bytes:
+            bits = 8  # a full table keeps exact distances so that solving is a walk
+        if bits == 8:
+            body = dist
+        else:
+            body = np.zeros(stored_bytes(size, 4), dtype=np.uint8)
+            _pack4(dist, body)
     header = {
         "format_version": FORMAT_VERSION,
         "definition_hash": content_hash(model.defn),

@@ -200,6 +200,22 @@ def test_a_repeated_solve_walks_the_cached_table_without_numba(tmp_path):
     assert puzzle("verify", "pyraminx", "--state", state, "--solution", " ".join(answer["solution"])).returncode == 0
 
 
+def test_a_tiny_puzzles_first_solve_builds_its_table_without_numba(tmp_path):
+    """A puzzle of a few hundred states (the floppy cube: 192) builds its complete table as plain
+    Python on an empty cache, never importing numba; the answer is as short as a bidirectional
+    search's in another process and replays."""
+    scramble = "R U L D R U"
+    args = ["solve", "floppy", "--scramble", scramble, "--optimal", "--json"]
+    answer, loaded = _again(args, {**os.environ, "PUZZLEHUB_CACHE": str(tmp_path / "empty")})
+    assert loaded is False
+    assert answer["method"] == "table" and answer["verified"] and answer["optimal"]
+    other = subprocess.run([sys.executable, "-m", "solver", *args, "--method", "bidir"], cwd=ROOT, capture_output=True,
+                           text=True, env={**os.environ, "PUZZLEHUB_CACHE": str(tmp_path / "other")}, timeout=300)
+    assert answer["length"] == json.loads(other.stdout)["length"]
+    state = puzzle("apply", "floppy", scramble).stdout.strip()
+    assert puzzle("verify", "floppy", "--state", state, "--solution", " ".join(answer["solution"])).returncode == 0
+
+
 def test_a_repeated_optimal_search_runs_in_plain_python_without_numba(tmp_path):
     """A puzzle without a complete table (the dino cube): the first solve searches compiled and
     leaves its move tables in the cache folder; the next process searches in plain Python, never
