@@ -142,8 +142,13 @@ else:
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": VAR_DIR / "puzzlehub.sqlite3",
-            # the web process and the worker write to the same file: wait for the lock
-            "OPTIONS": {"timeout": 20},
+            # The web process and the worker's children write to the same file. A transaction takes
+            # the write lock when it begins (IMMEDIATE), so it waits for the lock (`timeout`: a
+            # discovery's outcome, recorded in one transaction, can hold it for seconds) where a
+            # deferred one upgrading from a read would fail at once ("database is locked"); WAL
+            # lets pages read while a worker writes.
+            "OPTIONS": {"timeout": 60, "transaction_mode": "IMMEDIATE",
+                        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"},
         }
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
