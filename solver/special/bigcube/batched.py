@@ -35,7 +35,7 @@ from solver.errors import UnreachableError
 from solver.special.bigcube import cycles
 from solver.special.bigcube.model import FACES, NORMALS, BigCube, Layer
 
-FROM = 8  # the smallest N solved this way (below, the short phases and the 3-cycle libraries)
+FROM = 7  # the smallest N solved this way when the short phases do not run (below, the 3-cycle libraries)
 OPPOSITE = {"U": "D", "D": "U", "R": "L", "L": "R", "F": "B", "B": "F"}
 AXES = ("U", "R", "F")
 INVALID = -1000  # the gain of a cell no commutator has (a slice in both sets, or no slice there)
@@ -281,12 +281,15 @@ def tables(n: int) -> Tables:
 
 
 class _Scorer:
-    """Pieces home after each cell's 3-cycle less those home before (INVALID where no cell), for one
-    goal: a piece is its sticker's colour (a wing's: both colours as one number)."""
+    """Pieces home after each cell's 3-cycle less those home before (INVALID where no cell, or where
+    it would move a `kept` sticker), for one goal: a piece is its sticker's colour (a wing's: both
+    colours as one number)."""
 
-    def __init__(self, kind: Kind, goal: np.ndarray, partner: np.ndarray | None):
+    def __init__(self, kind: Kind, goal: np.ndarray, partner: np.ndarray | None, kept: np.ndarray | None = None):
         self.partner = partner
         valid = kind.a >= 0
+        if kept is not None:
+            valid &= ~(kept[kind.a] | kept[kind.b] | kept[kind.c])
         self.cells = [np.where(valid, x, 0) for x in (kind.a, kind.b, kind.c)]
         self.goals = [self.pieces(goal)[x] for x in self.cells]
         self.offset = np.where(valid, 0, INVALID).astype(np.int16)
@@ -476,13 +479,21 @@ def solve(n: int, now: np.ndarray, goal: np.ndarray) -> tuple[list[Layer], np.nd
     return _solve(tab, kinds, now, goal)
 
 
-def _solve(tab: Tables, kinds, now, goal):
+def solve_centres(n: int, now: np.ndarray, goal: np.ndarray, kept: np.ndarray) -> tuple[list[Layer], np.ndarray]:
+    """Layer turns that bring every centre home (but the T-centres, which must be home already) with
+    batched commutators that move no sticker of `kept` (a mask of home centres, the 6x6x6's x-centres
+    after short.py's phases, whose orbits the 3-cycles then never touch), and the state they reach."""
+    tab = tables(n)
+    return _solve(tab, ((tab.centres, None, lambda frame: 4, True),), now, goal, kept)
+
+
+def _solve(tab: Tables, kinds, now, goal, kept=None):
     layers: list[Layer] = []
     for kind, partner, fixed, complete in kinds:
         places = tab.places(kind)
         if partner is not None:
             places = np.union1d(places, partner[places])
-        scorer = _Scorer(kind, goal, partner)
+        scorer = _Scorer(kind, goal, partner, kept)
         while (now[places] != goal[places]).any():
             deadline.check()
             found = _step(tab, kind, now, scorer, fixed)

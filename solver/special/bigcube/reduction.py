@@ -314,18 +314,17 @@ def _two_cycles(library: cycles.Library, frm: int, to: int, third: int) -> list[
     return None
 
 
-def _centres_by_cycles(n: int, state: str, goal: str, colours: dict[str, int]) -> tuple[list[str], np.ndarray]:
+def _centres_by_batches(n: int, state: np.ndarray, goal: np.ndarray) -> tuple[list[str], np.ndarray]:
     """Catalog turns that bring home the centre orbits the short phases leave (short.short_orbits:
-    the 6x6x6's obliques) by 3-cycles, which move nothing else of the centres and keep the wing
-    parities (made even first, should they not be: an inner quarter turn moves centres), and the
-    state they reach as colour codes: where the free-slice pairing starts."""
-    job = _Reduction(n, state, goal)
-    job.fix_parity()
-    for orbit, library in zip(job.plan.orbits, job.plan.libraries):
-        if orbit.kind == "centre":
-            job.solve_orbit(orbit, library)
-    return ([name for layer in job.layers for name in layer.sign()],
-            np.array([colours[c] for c in job.state], dtype=np.uint8))
+    the 6x6x6's obliques) by batched commutators (batched.py) that move no piece of the orbits the
+    short phases brought home, and the state they reach: where the free-slice pairing starts. Pure
+    centre commutators keep the wings even."""
+    p = short.plan(n)
+    kept = np.zeros(p.cube.size, dtype=bool)
+    for k in short.short_orbits(n):
+        kept[p.centre_orbits[k].positions] = True
+    layers, reached = batched.solve_centres(n, state, goal, kept)
+    return [name for layer in layers for name in layer.sign()], reached
 
 
 def solve_big_cube(state: str, n: int, goal: str | None = None, time_limit: float = 10.0, *,
@@ -369,19 +368,21 @@ def _solve(state: str, n: int, goal: str | None, budget: Budget, short_phases: b
         codes = np.array([colours[c] for c in state], dtype=np.uint8)
         target = np.array([colours[c] for c in goal], dtype=np.uint8)
         try:
-            short.pairing_macros(n)  # loaded (a first solve's build: one-time work) before the phases' clock
+            if n in short.PAIRED:
+                short.pairing_macros(n)  # loaded (a first solve's build: one-time work) before the phases' clock
             start, left = time.perf_counter(), budget.remaining()
             with deadline.phase("centres"):
                 prefix, reached = short.solve_centres(codes, target, n, start + 0.55 * left)
-                if len(short.short_orbits(n)) < len(short.plan(n).centre_orbits):  # the 6x6x6's obliques
-                    text = "".join(sorted(colours)[c] for c in reached)
-                    more, reached = _centres_by_cycles(n, text, goal, colours)
+                if len(short.short_orbits(n)) < len(short.plan(n).centre_orbits):  # 6x6x6 obliques, 7x7x7 all but T
+                    more, reached = _centres_by_batches(n, reached, target)
                     prefix += more
-            with deadline.phase("edge pairing"):
-                # (the 6x6x6's pairing takes 5-9 s at load 7, its centres 1-2 s: until 0.78 it was cut
-                # short on one state in five, and its 3-cycles then took 1,100 turns; 3x3x3 stages of
-                # paired edges need 0.1-0.5 s)
-                pairings = short.pair_edges(reached, n, start + 0.7 * left, start + 0.8 * left)
+            pairings = [[]]  # N = 7: the wings go by batched commutators after the 3x3x3 stage
+            if n in short.PAIRED:
+                with deadline.phase("edge pairing"):
+                    # (the 6x6x6's pairing takes 5-9 s at load 7, its centres 1-2 s: until 0.78 it was cut
+                    # short on one state in five, and its 3-cycles then took 1,100 turns; 3x3x3 stages of
+                    # paired edges need 0.1-0.5 s)
+                    pairings = short.pair_edges(reached, n, start + 0.7 * left, start + 0.8 * left)
             ways = [(pairing, "".join(sorted(colours)[c] for c in short.apply_names(short.plan(n).cube, reached, pairing)))
                     for pairing in pairings]
         except (short.beam.Timeout, OutOfTime):

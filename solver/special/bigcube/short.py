@@ -30,7 +30,10 @@ from solver.special.bigcube.model import NORMALS, BigCube, parse_turn
 AXIS = {"U": 0, "D": 0, "R": 1, "L": 1, "F": 2, "B": 2}
 # Beam widths per phase by cube size: wide enough for short answers, narrow enough for 10 s here.
 VERSION = 1  # of the stored tables and macros
-SIZES = (4, 5, 6)  # where the phases are measured to beat 3-cycles within 10 s (docs/bigcube.md)
+SIZES = (4, 5, 6, 7)  # where the phases are measured to beat 3-cycles within 10 s (docs/bigcube.md)
+# Sizes whose edges are paired by free-slice macros: the 7x7x7's 40,287 macros took 7-17 s per
+# state here, so its wings go by batched commutators (batched.py).
+PAIRED = (4, 5, 6)
 BALL_RADIUS = {4: 3, 5: 4}
 WIDTHS = {4: 300, 5: 1200, 6: 200, 7: 150}
 # Axes tried in the last centre steps (each a 24 MB joint table, 10-20 s to build once): one for the
@@ -170,16 +173,18 @@ def restricted(n: int, among: str) -> Turns:
 @lru_cache(maxsize=None)
 def short_orbits(n: int) -> tuple[int, ...]:
     """The centre orbits (indices in plan(n).centre_orbits) the short phases bring home: all of them
-    for N = 4, 5; the x-centres (on a face's diagonals) of bigger cubes, whose sums of per-orbit tables
-    over all four orbits plateau (a 6x6x6's obliques are left to 3-cycles)."""
+    for N = 4, 5. Bigger cubes have more than two orbits, where sums of per-orbit tables over them
+    all plateau, and the rest go by batched commutators (batched.py), which turn slices: the 6x6x6's
+    x-centres (on a face's diagonals), and for odd N the T-centres (on a face's middle lines, in no
+    slice of the catalog's, which the batched grids cannot reach)."""
     p = plan(n)
     if n <= 5:
         return tuple(range(len(p.centre_orbits)))
 
-    def diagonal(sticker):
+    def wanted(sticker):
         across = [abs(c) for c, d in zip(p.cube.points[sticker], NORMALS[p.cube.faces[sticker]]) if d == 0]
-        return across[0] == across[1]
-    return tuple(k for k, o in enumerate(p.centre_orbits) if diagonal(int(o.positions[0])))
+        return 0 in across if n % 2 else across[0] == across[1]
+    return tuple(k for k, o in enumerate(p.centre_orbits) if wanted(int(o.positions[0])))
 
 
 @lru_cache(maxsize=None)
