@@ -368,21 +368,18 @@ def _solve(state: str, n: int, goal: str | None, budget: Budget, short_phases: b
         codes = np.array([colours[c] for c in state], dtype=np.uint8)
         target = np.array([colours[c] for c in goal], dtype=np.uint8)
         try:
-            if n in short.PAIRED:
-                short.pairing_macros(n)  # loaded (a first solve's build: one-time work) before the phases' clock
+            short.pairing_macros(n)  # loaded (a first solve's build: one-time work) before the phases' clock
             start, left = time.perf_counter(), budget.remaining()
             with deadline.phase("centres"):
                 prefix, reached = short.solve_centres(codes, target, n, start + 0.55 * left)
                 if len(short.short_orbits(n)) < len(short.plan(n).centre_orbits):  # 6x6x6 obliques, 7x7x7 all but T
                     more, reached = _centres_by_batches(n, reached, target)
                     prefix += more
-            pairings = [[]]  # N = 7: the wings go by batched commutators after the 3x3x3 stage
-            if n in short.PAIRED:
-                with deadline.phase("edge pairing"):
-                    # (the 6x6x6's pairing takes 5-9 s at load 7, its centres 1-2 s: until 0.78 it was cut
-                    # short on one state in five, and its 3-cycles then took 1,100 turns; 3x3x3 stages of
-                    # paired edges need 0.1-0.5 s)
-                    pairings = short.pair_edges(reached, n, start + 0.7 * left, start + 0.8 * left)
+            with deadline.phase("edge pairing"):
+                # (the 6x6x6's pairing takes 5-9 s at load 7, its centres 1-2 s: until 0.78 it was cut
+                # short on one state in five, and its 3-cycles then took 1,100 turns; 3x3x3 stages of
+                # paired edges need 0.1-0.5 s)
+                pairings = short.pair_edges(reached, n, start + 0.7 * left, start + 0.8 * left)
             ways = [(pairing, "".join(sorted(colours)[c] for c in short.apply_names(short.plan(n).cube, reached, pairing)))
                     for pairing in pairings]
         except (short.beam.Timeout, OutOfTime):

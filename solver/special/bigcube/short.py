@@ -31,9 +31,6 @@ AXIS = {"U": 0, "D": 0, "R": 1, "L": 1, "F": 2, "B": 2}
 # Beam widths per phase by cube size: wide enough for short answers, narrow enough for 10 s here.
 VERSION = 1  # of the stored tables and macros
 SIZES = (4, 5, 6, 7)  # where the phases are measured to beat 3-cycles within 10 s (docs/bigcube.md)
-# Sizes whose edges are paired by free-slice macros: the 7x7x7's 40,287 macros took 7-17 s per
-# state here, so its wings go by batched commutators (batched.py).
-PAIRED = (4, 5, 6)
 BALL_RADIUS = {4: 3, 5: 4}
 WIDTHS = {4: 300, 5: 1200, 6: 200, 7: 150}
 # Axes tried in the last centre steps (each a 24 MB joint table, 10-20 s to build once): one for the
@@ -42,7 +39,9 @@ LAST_AXES = {6: 1}
 # The pairing beam's width: the 5x5x5's 21,279 macros make each state's steps ten times dearer
 # (measured 2-5 s at width 2 against 12-15 s at 8, for 48 turns against 52); the 6x6x6's 30,783
 # pair in about 70 turns in 5-8 s at width 2 (31 s at 8; width 1 was left with three edges unpaired).
-PAIRING_WIDTHS = {5: 4, 6: 2}
+# The 7x7x7's 40,287 macros: about 98 turns in 3 s at width 1, 87 in 5 s at 2 (load 2.5), where
+# batched wing commutators took about 260 turns.
+PAIRING_WIDTHS = {5: 4, 6: 2, 7: 1}
 
 
 @dataclass
