@@ -8,8 +8,13 @@
 3. Every wing and centre orbit is solved with 3-cycles (commutators and set-ups from cycles.py),
    each time the one with the fewest turns per piece brought home that moves no home piece away.
    Orbits that have no pure 3-cycle of that form (the T-centres of odd cubes) go first, with
-   3-cycles that may disturb only orbits solved later. From N = 8 (batched.FROM; tested to 33)
+   3-cycles that may disturb only orbits solved later. From N = 7 (batched.FROM; tested to 33)
    batched commutators do this (batched.py), the libraries serving only the T-centres they leave.
+
+For N = 4 .. 7 (short.SIZES) a short reduction comes first: centres by the phases of short.py (and
+by batched commutators for the 6x6x6's and 7x7x7's obliques), edges paired by free-slice macros,
+the PLL parity, then steps 1-3 find nothing left but the 3x3x3; should a phase run out of time,
+steps 1-3 solve the state from the start.
 
 The answer is replayed on the stickers before it is returned.
 """
@@ -315,8 +320,8 @@ def _two_cycles(library: cycles.Library, frm: int, to: int, third: int) -> list[
 
 
 def _centres_by_batches(n: int, state: np.ndarray, goal: np.ndarray) -> tuple[list[str], np.ndarray]:
-    """Catalog turns that bring home the centre orbits the short phases leave (short.short_orbits:
-    the 6x6x6's obliques) by batched commutators (batched.py) that move no piece of the orbits the
+    """Catalog turns that bring home the centre orbits the short phases leave (short.stages: the
+    obliques of the 6x6x6 and 7x7x7) by batched commutators (batched.py) that move no piece of the orbits the
     short phases brought home, and the state they reach: where the free-slice pairing starts. Pure
     centre commutators keep the wings even."""
     p = short.plan(n)
@@ -372,7 +377,7 @@ def _solve(state: str, n: int, goal: str | None, budget: Budget, short_phases: b
             start, left = time.perf_counter(), budget.remaining()
             with deadline.phase("centres"):
                 prefix, reached = short.solve_centres(codes, target, n, start + 0.55 * left)
-                if len(short.short_orbits(n)) < len(short.plan(n).centre_orbits):  # 6x6x6 obliques, 7x7x7 all but T
+                if len(short.short_orbits(n)) < len(short.plan(n).centre_orbits):  # the obliques of N = 6, 7
                     more, reached = _centres_by_batches(n, reached, target)
                     prefix += more
             with deadline.phase("edge pairing"):
