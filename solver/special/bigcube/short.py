@@ -213,8 +213,8 @@ def stages(n: int) -> tuple[Stage, ...]:
         across = sorted(abs(c) for c, d in zip(p.cube.points[sticker], NORMALS[p.cube.faces[sticker]]) if d == 0)
         if across[0] == across[1] or (n % 2 and across[0] == 0):
             rings.setdefault(across[1], []).append(k)
-    if n % 2 == 0:
-        return (Stage(tuple(k for ring in sorted(rings) for k in rings[ring]), n // 2),)
+    if n % 2 == 0:  # (in the order of plan(n).centre_orbits, as the stored joint tables are)
+        return (Stage(tuple(sorted(k for ring in rings.values() for k in ring)), n // 2),)
     # doubled coordinates: ring r lies in layer (n - 1 - r) / 2 from the faces, moved by turns deeper than that
     return tuple(Stage(tuple(rings[r]), (n - 1 - r) // 2 + 1) for r in sorted(rings))
 
