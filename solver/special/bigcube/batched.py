@@ -35,7 +35,7 @@ from solver.errors import UnreachableError
 from solver.special.bigcube import cycles
 from solver.special.bigcube.model import FACES, NORMALS, BigCube, Layer
 
-FROM = 7  # the smallest N solved this way when the short phases do not run (below, the 3-cycle libraries)
+FROM = 6  # the smallest N solved this way when the short phases do not run (below, the 3-cycle libraries)
 OPPOSITE = {"U": "D", "D": "U", "R": "L", "L": "R", "F": "B", "B": "F"}
 AXES = ("U", "R", "F")
 INVALID = -1000  # the gain of a cell no commutator has (a slice in both sets, or no slice there)
@@ -43,6 +43,7 @@ SHORTLIST = 20  # frames (those with the most to gain) whose slice sets are chos
 BRANCH = 4  # commutators followed from each state of a beam (_search)
 PIECE_TURNS = 4  # a beam's estimate of the turns a piece not home will cost
 WIDTHS = {6: 16, 7: 16}  # beam widths by size (1: greedy), where the short phases leave time
+BEAM_RESERVE = 3.0  # seconds: with less left a beam goes on as the greedy (a 6x6x6's wings: 2 s for 16)
 
 
 def slice_layer(n: int, face: str, position: int, turns: int) -> Layer:
@@ -498,7 +499,8 @@ def _search(tab: Tables, kind: Kind, partner, fixed, complete: bool, now, goal, 
     """The pieces of one kind home: with `width` 1, the best commutator by pieces per turn each time
     (greedy); wider, a beam of `width` states, each followed by its BRANCH best commutators, ranked
     by turns so far plus PIECE_TURNS per piece not home (the greedy's best commutator of the moment
-    often leaves pieces no commutator gathers cheaply). When a state has no commutator that gains, a
+    often leaves pieces no commutator gathers cheaply; the greedy again once less than BEAM_RESERVE
+    seconds are left). When a state has no commutator that gains, a
     set-up one (_set_up) or, for a kind not `complete`, the end. (layers, state reached)."""
     places = tab.places(kind)
     if partner is not None:
@@ -509,6 +511,9 @@ def _search(tab: Tables, kind: Kind, partner, fixed, complete: bool, now, goal, 
     best = None
     while beam:
         deadline.check()
+        left = deadline.remaining()
+        if left is not None and left < BEAM_RESERVE:  # the time nearly out: the greedy, from the best state
+            width, beam = 1, beam[:1]
         children = {}
         for turns, state, layers in beam:
             if (state[places] == goal[places]).all():

@@ -8,7 +8,7 @@
 3. Every wing and centre orbit is solved with 3-cycles (commutators and set-ups from cycles.py),
    each time the one with the fewest turns per piece brought home that moves no home piece away.
    Orbits that have no pure 3-cycle of that form (the T-centres of odd cubes) go first, with
-   3-cycles that may disturb only orbits solved later. From N = 7 (batched.FROM; tested to 33)
+   3-cycles that may disturb only orbits solved later. From N = 6 (batched.FROM; tested to 33)
    batched commutators do this (batched.py), the libraries serving only the T-centres they leave.
 
 For N = 4 .. 7 (short.SIZES) a short reduction comes first: centres by the phases of short.py (and
