@@ -481,8 +481,9 @@ def solve(n: int, now: np.ndarray, goal: np.ndarray) -> tuple[list[Layer], np.nd
 
 def solve_centres(n: int, now: np.ndarray, goal: np.ndarray, kept: np.ndarray) -> tuple[list[Layer], np.ndarray]:
     """Layer turns that bring every centre home (but the T-centres, which must be home already) with
-    batched commutators that move no sticker of `kept` (a mask of home centres, the 6x6x6's x-centres
-    after short.py's phases, whose orbits the 3-cycles then never touch), and the state they reach."""
+    batched commutators that move no sticker of `kept` (a mask of home centres: those short.py's
+    phases brought home, the 6x6x6's x-centres, the 7x7x7's x- and T-centres; each cell's 3-cycle
+    stays in one orbit, so cells touching them are left out), and the state they reach."""
     tab = tables(n)
     return _solve(tab, ((tab.centres, None, lambda frame: 4, True),), now, goal, kept)
 
@@ -500,8 +501,8 @@ def _search(tab: Tables, kind: Kind, partner, fixed, complete: bool, now, goal, 
     (greedy); wider, a beam of `width` states, each followed by its BRANCH best commutators, ranked
     by turns so far plus PIECE_TURNS per piece not home (the greedy's best commutator of the moment
     often leaves pieces no commutator gathers cheaply; the greedy again once less than BEAM_RESERVE
-    seconds are left). When a state has no commutator that gains, a
-    set-up one (_set_up) or, for a kind not `complete`, the end. (layers, state reached)."""
+    seconds are left). When a state has no commutator that gains, a set-up one (_set_up) or, for a
+    kind not `complete`, the end. (layers, state reached)"""
     places = tab.places(kind)
     if partner is not None:
         places = np.union1d(places, partner[places])
@@ -516,12 +517,11 @@ def _search(tab: Tables, kind: Kind, partner, fixed, complete: bool, now, goal, 
             width, beam = 1, beam[:1]
         children = {}
         for turns, state, layers in beam:
-            if (state[places] == goal[places]).all():
-                best = min(best or (turns, state, layers), (turns, state, layers), key=lambda entry: entry[0])
-                continue
-            steps = _steps(tab, kind, state, scorer, fixed, 1 if width == 1 else BRANCH)
-            if not steps and not complete:
-                best = min(best or (turns, state, layers), (turns, state, layers), key=lambda entry: entry[0])
+            finished = (state[places] == goal[places]).all()
+            steps = [] if finished else _steps(tab, kind, state, scorer, fixed, 1 if width == 1 else BRANCH)
+            if finished or (not steps and not complete):
+                if best is None or turns < best[0]:
+                    best = (turns, state, layers)
                 continue
             if not steps:
                 found = _set_up(tab, kind, state, goal, partner)

@@ -373,7 +373,7 @@ def _solve(state: str, n: int, goal: str | None, budget: Budget, short_phases: b
         codes = np.array([colours[c] for c in state], dtype=np.uint8)
         target = np.array([colours[c] for c in goal], dtype=np.uint8)
         try:
-            short.pairing_macros(n)  # loaded (a first solve's build: one-time work) before the phases' clock
+            short.prepare(n, target.tobytes())  # tables and macros loaded (or built once) before the phases' clock
             start, left = time.perf_counter(), budget.remaining()
             with deadline.phase("centres"):
                 prefix, reached = short.solve_centres(codes, target, n, start + 0.55 * left)

@@ -17,6 +17,7 @@ finishes with 3-cycles (nothing left for the 4x4x4)."""
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass
 from functools import lru_cache
@@ -80,6 +81,17 @@ def plan(n: int) -> ShortPlan:
     undo = {"'": "", "2": "2"}
     inverse = np.array([names.index(m[:-1] + undo[m[-1]] if m[-1] in undo else m + "'") for m in names])
     return ShortPlan(cube, names, moves, wing_orbits, centre_orbits, inverse)
+
+
+@lru_cache(maxsize=8)
+def prepare(n: int, goal: bytes) -> None:
+    """Load, or build (a first solve's one-time work), what the phases of a size look up, before
+    their clock starts: the pairing macros, and the centre tables, joint tables and balls of every
+    stage, by running the centre phases on the goal itself (else a first 7x7x7 solve on an empty
+    cache ran out of time in its first stage, and the second in the stages the first never built)."""
+    pairing_macros(n)
+    target = np.frombuffer(goal, dtype=np.uint8)
+    solve_centres(target, target, n, math.inf)
 
 
 def solve_centres(state: np.ndarray, goal: np.ndarray, n: int, deadline: float) -> tuple[list[str], np.ndarray]:
