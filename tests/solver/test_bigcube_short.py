@@ -62,7 +62,7 @@ def test_restricted_turns_keep_what_they_promise():
 
 
 def test_joint_tables_are_exact_at_their_goal():
-    table = short.joint_table(5, "U", "axes")
+    table = short.joint_table(5, "U", "axes", short.stages(5)[0])
     assert (table.dist >= 0).all() and (table.dist == 0).sum() == 1  # 4,900 states, all reachable
 
 
@@ -155,32 +155,51 @@ def test_random_4x4x4_answers_are_short():
     assert sum(lengths) / len(lengths) <= 80, lengths
 
 
-def test_6x6x6_centres_by_cycles_come_home_with_even_wings():
-    """The 6x6x6's centres (3-cycles, after one inner quarter turn per odd wing orbit): checked on
-    the replayed stickers, from two random states."""
-    n = 6
+@pytest.mark.parametrize("n", [6, 7])
+def test_centres_by_short_phases_then_batched_commutators_come_home_with_even_wings(n):
+    """The 6x6x6's x-centres, the 7x7x7's x- and T-centres by the short phases, their obliques by
+    batched commutators that keep those home: every centre home, every wing orbit even, checked
+    on the replayed stickers from two random states."""
     cube = BigCube(n)
-    goal = cube.solved()
-    colours = {c: i for i, c in enumerate(sorted(set(goal)))}
-    codes = np.array([colours[c] for c in goal], dtype=np.uint8)
+    goal = np.array([ord(c) for c in cube.solved()], dtype=np.uint8)
     centres = [s for s in range(cube.size) if len(cube.pieces[cube.cubie_of(s)]) == 1]
     for seed in (1, 2):
-        state = "".join(chr(c) for c in _scrambled(seed, n))
-        turns, reached = reduction._centres_by_cycles(n, state, goal, colours)  # from any state: every orbit
-        replayed = short.apply_names(cube, np.array([colours[c] for c in state], dtype=np.uint8), turns)
+        state = _scrambled(seed, n)
+        turns, reached = short.solve_centres(state, goal, n, time.perf_counter() + 120)
+        more, reached = reduction._centres_by_batches(n, reached, goal)
+        replayed = short.apply_names(cube, state, turns + more)
         assert (replayed == reached).all()
-        assert (replayed[centres] == codes[centres]).all()
-        assert _wing_parities(replayed, codes, n) == [0, 0]
+        assert (replayed[centres] == goal[centres]).all()
+        assert _wing_parities(replayed, goal, n) == [0, 0]
 
 
-def test_random_6x6x6_answer_is_shorter_than_three_cycles_alone():
-    """A random state (1000 random turns), both answers replayed: centres by 3-cycles, then the
-    free-slice pairing and the 3x3x3 stage, about 850 catalog turns against about 1,290."""
-    n = 6
+def test_the_7x7x7s_outer_ring_stage_keeps_the_inner_ring():
+    """Every turn of the second stage (at most two layers) keeps the first stage's orbits (the
+    inner ring's x- and T-centres) home, and moves some of the outer ring's."""
+    inner, outer = short.stages(7)
+    assert outer.depth == 2 and len(inner.orbits) == len(outer.orbits) == 2
+    p = short.plan(7)
+    goal = np.array([ord(c) for c in p.cube.solved()], dtype=np.uint8)
+    stickers = np.concatenate([p.centre_orbits[k].positions for k in inner.orbits])
+    others = np.concatenate([p.centre_orbits[k].positions for k in outer.orbits])
+    kept = short.restricted(7, "all", outer.depth).keep
+    assert len(kept) == 36  # 6 faces x (outer, two-layer wide) x 3
+    moved = 0
+    for m in kept:
+        after = short.apply_names(p.cube, goal, [p.names[m]])
+        assert (after[stickers] == goal[stickers]).all(), p.names[m]
+        moved += (after[others] != goal[others]).any()
+    assert moved == 18  # the two-layer wide turns
+
+
+@pytest.mark.parametrize("n, most", [(6, 420), (7, 600)])
+def test_random_6x6x6_and_7x7x7_answers_are_short(n, most):
+    """Two random states each (1000 random turns), answers replayed: about 325 catalog turns for
+    the 6x6x6 (main gave about 550), 400 for the 7x7x7 (main: about 1,710, all 3-cycles)."""
     cube = BigCube(n)
-    state = cube.scrambled(random.Random(2026), 1000)
-    answer = reduction.solve_big_cube(state, n, time_limit=60)
-    cycles_only = reduction.solve_big_cube(state, n, time_limit=60, short_phases=False)
-    for solution in (answer, cycles_only):
-        assert _replay(cube, state, solution) == cube.solved()
-    assert len(answer) < len(cycles_only) - 200, (len(answer), len(cycles_only))
+    rng = random.Random(2027)
+    for _ in range(2):
+        state = cube.scrambled(rng, 1000)
+        answer = reduction.solve_big_cube(state, n, time_limit=60)
+        assert _replay(cube, state, answer) == cube.solved()
+        assert len(answer) < most, len(answer)

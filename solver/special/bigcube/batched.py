@@ -35,11 +35,15 @@ from solver.errors import UnreachableError
 from solver.special.bigcube import cycles
 from solver.special.bigcube.model import FACES, NORMALS, BigCube, Layer
 
-FROM = 8  # the smallest N solved this way (below, the short phases and the 3-cycle libraries)
+FROM = 6  # the smallest N solved this way when the short phases do not run (below, the 3-cycle libraries)
 OPPOSITE = {"U": "D", "D": "U", "R": "L", "L": "R", "F": "B", "B": "F"}
 AXES = ("U", "R", "F")
 INVALID = -1000  # the gain of a cell no commutator has (a slice in both sets, or no slice there)
 SHORTLIST = 20  # frames (those with the most to gain) whose slice sets are chosen per step
+BRANCH = 4  # commutators followed from each state of a beam (_search)
+PIECE_TURNS = 4  # a beam's estimate of the turns a piece not home will cost
+WIDTHS = {6: 16, 7: 16}  # beam widths by size (1: greedy), where the short phases leave time
+BEAM_RESERVE = 3.0  # seconds: with less left a beam goes on as the greedy (a 6x6x6's wings: 2 s for 16)
 
 
 def slice_layer(n: int, face: str, position: int, turns: int) -> Layer:
@@ -281,12 +285,15 @@ def tables(n: int) -> Tables:
 
 
 class _Scorer:
-    """Pieces home after each cell's 3-cycle less those home before (INVALID where no cell), for one
-    goal: a piece is its sticker's colour (a wing's: both colours as one number)."""
+    """Pieces home after each cell's 3-cycle less those home before (INVALID where no cell, or where
+    it would move a `kept` sticker), for one goal: a piece is its sticker's colour (a wing's: both
+    colours as one number)."""
 
-    def __init__(self, kind: Kind, goal: np.ndarray, partner: np.ndarray | None):
+    def __init__(self, kind: Kind, goal: np.ndarray, partner: np.ndarray | None, kept: np.ndarray | None = None):
         self.partner = partner
         valid = kind.a >= 0
+        if kept is not None:
+            valid &= ~(kept[kind.a] | kept[kind.b] | kept[kind.c])
         self.cells = [np.where(valid, x, 0) for x in (kind.a, kind.b, kind.c)]
         self.goals = [self.pieces(goal)[x] for x in self.cells]
         self.offset = np.where(valid, 0, INVALID).astype(np.int16)
@@ -352,26 +359,22 @@ def _grow(gain: np.ndarray, runs: _Runs, fixed: int):
         total += add
 
 
-def _step(tab: Tables, kind: Kind, now, scorer: _Scorer, fixed):
-    """The best commutator of a kind, as (pieces per turn, layers), or None."""
+def _steps(tab: Tables, kind: Kind, now, scorer: _Scorer, fixed, count: int) -> list[list[Layer]]:
+    """The `count` best commutators of a kind by pieces per turn (one per frame of the shortlist)."""
     gain = scorer.gains(now)
     bound = np.clip(gain, 0, None).reshape(len(gain), -1).sum(axis=1)
     runs = _Runs(tab)
-    best = None
+    found = []
     for f in np.argsort(-bound)[:SHORTLIST]:
         if bound[f] <= 0:
             break
         frame = kind.frames[f]
-        cost = fixed(frame)
-        grown = _grow(gain[f], runs, cost)
-        if grown and (best is None or grown[0] > best[0]):
-            sets = [[tab.inner[i] for i in np.flatnonzero(s)] for s in grown[2]]
-            best = (grown[0], frame, sets)
-    if best is None:
-        return None
-    _, frame, sets = best
-    seq = tab.centre_sequence(frame, *sets) if kind is tab.centres else tab.slice_sequence(frame, *sets)
-    return best[0], seq
+        grown = _grow(gain[f], runs, fixed(frame))
+        if grown:
+            found.append((grown[0], frame, [[tab.inner[i] for i in np.flatnonzero(s)] for s in grown[2]]))
+    found.sort(key=lambda entry: -entry[0])
+    return [tab.centre_sequence(frame, *sets) if kind is tab.centres else tab.slice_sequence(frame, *sets)
+            for _, frame, sets in found[:count]]
 
 
 def _set_up(tab: Tables, kind: Kind, now, goal, partner):
@@ -476,24 +479,62 @@ def solve(n: int, now: np.ndarray, goal: np.ndarray) -> tuple[list[Layer], np.nd
     return _solve(tab, kinds, now, goal)
 
 
-def _solve(tab: Tables, kinds, now, goal):
+def solve_centres(n: int, now: np.ndarray, goal: np.ndarray, kept: np.ndarray) -> tuple[list[Layer], np.ndarray]:
+    """Layer turns that bring every centre home (but the T-centres, which must be home already) with
+    batched commutators that move no sticker of `kept` (a mask of home centres: those short.py's
+    phases brought home, the 6x6x6's x-centres, the 7x7x7's x- and T-centres; each cell's 3-cycle
+    stays in one orbit, so cells touching them are left out), and the state they reach."""
+    tab = tables(n)
+    return _solve(tab, ((tab.centres, None, lambda frame: 4, True),), now, goal, kept)
+
+
+def _solve(tab: Tables, kinds, now, goal, kept=None):
     layers: list[Layer] = []
     for kind, partner, fixed, complete in kinds:
-        places = tab.places(kind)
-        if partner is not None:
-            places = np.union1d(places, partner[places])
-        scorer = _Scorer(kind, goal, partner)
-        while (now[places] != goal[places]).any():
-            deadline.check()
-            found = _step(tab, kind, now, scorer, fixed)
-            if found is None and not complete:
-                break
-            found = found or _set_up(tab, kind, now, goal, partner)
-            if found is None:
-                raise UnreachableError(f"cube{tab.n}: no batched commutator brings a piece home")
-            p = tab.perm_of(found[1])
-            moved = np.empty_like(now)
-            moved[p] = now
-            now = moved
-            layers += found[1]
+        more, now = _search(tab, kind, partner, fixed, complete, now, goal, kept, WIDTHS.get(tab.n, 1))
+        layers += more
     return layers, now
+
+
+def _search(tab: Tables, kind: Kind, partner, fixed, complete: bool, now, goal, kept, width: int):
+    """The pieces of one kind home: with `width` 1, the best commutator by pieces per turn each time
+    (greedy); wider, a beam of `width` states, each followed by its BRANCH best commutators, ranked
+    by turns so far plus PIECE_TURNS per piece not home (the greedy's best commutator of the moment
+    often leaves pieces no commutator gathers cheaply; the greedy again once less than BEAM_RESERVE
+    seconds are left). When a state has no commutator that gains, a set-up one (_set_up) or, for a
+    kind not `complete`, the end. (layers, state reached)"""
+    places = tab.places(kind)
+    if partner is not None:
+        places = np.union1d(places, partner[places])
+    scorer = _Scorer(kind, goal, partner, kept)
+    pieces, home = tab.places(kind), scorer.pieces(goal)[tab.places(kind)]  # one sticker per wing
+    beam = [(0, now, [])]  # (catalog turns, state, layers)
+    best = None
+    while beam:
+        deadline.check()
+        left = deadline.remaining()
+        if left is not None and left < BEAM_RESERVE:  # the time nearly out: the greedy, from the best state
+            width, beam = 1, beam[:1]
+        children = {}
+        for turns, state, layers in beam:
+            finished = (state[places] == goal[places]).all()
+            steps = [] if finished else _steps(tab, kind, state, scorer, fixed, 1 if width == 1 else BRANCH)
+            if finished or (not steps and not complete):
+                if best is None or turns < best[0]:
+                    best = (turns, state, layers)
+                continue
+            if not steps:
+                found = _set_up(tab, kind, state, goal, partner)
+                if found is None:
+                    raise UnreachableError(f"cube{tab.n}: no batched commutator brings a piece home")
+                steps = [found[1]]
+            for seq in steps:
+                p = tab.perm_of(seq)
+                moved = np.empty_like(state)
+                moved[p] = state
+                cost = turns + sum(len(layer.sign()) for layer in seq)
+                if best is None or cost < best[0]:
+                    children.setdefault(moved.tobytes(), (cost, moved, layers + seq))
+        rank = lambda entry: entry[0] + PIECE_TURNS * int((scorer.pieces(entry[1])[pieces] != home).sum())  # noqa: E731
+        beam = sorted(children.values(), key=rank)[:width]
+    return best[2], best[1]

@@ -8,8 +8,13 @@
 3. Every wing and centre orbit is solved with 3-cycles (commutators and set-ups from cycles.py),
    each time the one with the fewest turns per piece brought home that moves no home piece away.
    Orbits that have no pure 3-cycle of that form (the T-centres of odd cubes) go first, with
-   3-cycles that may disturb only orbits solved later. From N = 8 (batched.FROM; tested to 33)
+   3-cycles that may disturb only orbits solved later. From N = 6 (batched.FROM; tested to 33)
    batched commutators do this (batched.py), the libraries serving only the T-centres they leave.
+
+For N = 4 .. 7 (short.SIZES) a short reduction comes first: centres by the phases of short.py (and
+by batched commutators for the 6x6x6's and 7x7x7's obliques), edges paired by free-slice macros,
+the PLL parity, then steps 1-3 find nothing left but the 3x3x3; should a phase run out of time,
+steps 1-3 solve the state from the start.
 
 The answer is replayed on the stickers before it is returned.
 """
@@ -314,18 +319,17 @@ def _two_cycles(library: cycles.Library, frm: int, to: int, third: int) -> list[
     return None
 
 
-def _centres_by_cycles(n: int, state: str, goal: str, colours: dict[str, int]) -> tuple[list[str], np.ndarray]:
-    """Catalog turns that bring home the centre orbits the short phases leave (short.short_orbits:
-    the 6x6x6's obliques) by 3-cycles, which move nothing else of the centres and keep the wing
-    parities (made even first, should they not be: an inner quarter turn moves centres), and the
-    state they reach as colour codes: where the free-slice pairing starts."""
-    job = _Reduction(n, state, goal)
-    job.fix_parity()
-    for orbit, library in zip(job.plan.orbits, job.plan.libraries):
-        if orbit.kind == "centre":
-            job.solve_orbit(orbit, library)
-    return ([name for layer in job.layers for name in layer.sign()],
-            np.array([colours[c] for c in job.state], dtype=np.uint8))
+def _centres_by_batches(n: int, state: np.ndarray, goal: np.ndarray) -> tuple[list[str], np.ndarray]:
+    """Catalog turns that bring home the centre orbits the short phases leave (short.stages: the
+    obliques of the 6x6x6 and 7x7x7) by batched commutators (batched.py) that move no piece of the orbits the
+    short phases brought home, and the state they reach: where the free-slice pairing starts. Pure
+    centre commutators keep the wings even."""
+    p = short.plan(n)
+    kept = np.zeros(p.cube.size, dtype=bool)
+    for k in short.short_orbits(n):
+        kept[p.centre_orbits[k].positions] = True
+    layers, reached = batched.solve_centres(n, state, goal, kept)
+    return [name for layer in layers for name in layer.sign()], reached
 
 
 def solve_big_cube(state: str, n: int, goal: str | None = None, time_limit: float = 10.0, *,
@@ -369,13 +373,12 @@ def _solve(state: str, n: int, goal: str | None, budget: Budget, short_phases: b
         codes = np.array([colours[c] for c in state], dtype=np.uint8)
         target = np.array([colours[c] for c in goal], dtype=np.uint8)
         try:
-            short.pairing_macros(n)  # loaded (a first solve's build: one-time work) before the phases' clock
+            short.prepare(n, target.tobytes())  # tables and macros loaded (or built once) before the phases' clock
             start, left = time.perf_counter(), budget.remaining()
             with deadline.phase("centres"):
                 prefix, reached = short.solve_centres(codes, target, n, start + 0.55 * left)
-                if len(short.short_orbits(n)) < len(short.plan(n).centre_orbits):  # the 6x6x6's obliques
-                    text = "".join(sorted(colours)[c] for c in reached)
-                    more, reached = _centres_by_cycles(n, text, goal, colours)
+                if len(short.short_orbits(n)) < len(short.plan(n).centre_orbits):  # the obliques of N = 6, 7
+                    more, reached = _centres_by_batches(n, reached, target)
                     prefix += more
             with deadline.phase("edge pairing"):
                 # (the 6x6x6's pairing takes 5-9 s at load 7, its centres 1-2 s: until 0.78 it was cut

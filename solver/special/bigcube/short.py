@@ -7,8 +7,9 @@ a wide turn of any depth counts one):
    last turns around their goal; the 5x5x5's second phase among the turns keeping U/D centres on
    their axis); then every centre home down exact joint tables among the turns that keep centres
    on their axes (the 4x4x4 in one step, the 5x5x5 in two: one axis home, then the rest). The
-   6x6x6's two x-centre orbits go as the 5x5x5's two orbits; its obliques are left to 3-cycles
-   (short_orbits; reduction.py).
+   6x6x6's two x-centre orbits go as the 5x5x5's two orbits, the 7x7x7's x- and T-centres as two
+   5x5x5s, one ring after the other (stages); the other orbits are left to batched commutators
+   (reduction.py, batched.py).
 2. edge pairing by free-slice macros (freeslice.py), centres and even wings kept.
 
 reduction.py then fixes the PLL parity, solves the 3x3x3 left with the two-phase solver and
@@ -16,6 +17,7 @@ finishes with 3-cycles (nothing left for the 4x4x4)."""
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass
 from functools import lru_cache
@@ -28,18 +30,22 @@ from solver.special.bigcube import beam, centres, cycles, freeslice
 from solver.special.bigcube.model import NORMALS, BigCube, parse_turn
 
 AXIS = {"U": 0, "D": 0, "R": 1, "L": 1, "F": 2, "B": 2}
-# Beam widths per phase by cube size: wide enough for short answers, narrow enough for 10 s here.
+# Beam widths per phase by cube size: wide enough for short answers, narrow enough for 10 s here
+# (the 7x7x7's first phase, on its inner ring with all 54 turns, stalls at 300 and ends at 1,200,
+# and stalled up to 38,400 with a ball of radius 2 or 3).
 VERSION = 1  # of the stored tables and macros
-SIZES = (4, 5, 6)  # where the phases are measured to beat 3-cycles within 10 s (docs/bigcube.md)
-BALL_RADIUS = {4: 3, 5: 4}
-WIDTHS = {4: 300, 5: 1200, 6: 200, 7: 150}
+SIZES = (4, 5, 6, 7)  # where the phases are measured to beat 3-cycles within 10 s (docs/bigcube.md)
+BALL_RADIUS = {4: 3, 5: 4, 7: 4}
+WIDTHS = {4: 300, 5: 1200, 6: 200, 7: 300}
 # Axes tried in the last centre steps (each a 24 MB joint table, 10-20 s to build once): one for the
-# 6x6x6, where 1.1 turns matter less against its obliques' 3-cycles (about 420 turns).
-LAST_AXES = {6: 1}
+# 6x6x6 and 7x7x7, where 1.1 turns matter less against their obliques' commutators (about 200 turns).
+LAST_AXES = {6: 1, 7: 1}
 # The pairing beam's width: the 5x5x5's 21,279 macros make each state's steps ten times dearer
 # (measured 2-5 s at width 2 against 12-15 s at 8, for 48 turns against 52); the 6x6x6's 30,783
 # pair in about 70 turns in 5-8 s at width 2 (31 s at 8; width 1 was left with three edges unpaired).
-PAIRING_WIDTHS = {5: 4, 6: 2}
+# The 7x7x7's 40,287 macros: about 98 turns in 3 s at width 1, 87 in 5 s at 2 (load 2.5), where
+# batched wing commutators took about 260 turns.
+PAIRING_WIDTHS = {5: 4, 6: 2, 7: 1}
 
 
 @dataclass
@@ -77,6 +83,17 @@ def plan(n: int) -> ShortPlan:
     return ShortPlan(cube, names, moves, wing_orbits, centre_orbits, inverse)
 
 
+@lru_cache(maxsize=8)
+def prepare(n: int, goal: bytes) -> None:
+    """Load, or build (a first solve's one-time work), what the phases of a size look up, before
+    their clock starts: the pairing macros, and the centre tables, joint tables and balls of every
+    stage, by running the centre phases on the goal itself (else a first 7x7x7 solve on an empty
+    cache ran out of time in its first stage, and the second in the stages the first never built)."""
+    pairing_macros(n)
+    target = np.frombuffer(goal, dtype=np.uint8)
+    solve_centres(target, target, n, math.inf)
+
+
 def solve_centres(state: np.ndarray, goal: np.ndarray, n: int, deadline: float) -> tuple[list[str], np.ndarray]:
     """Catalog turns that bring every centre home and leave every wing orbit an even permutation
     (so no inner quarter turn is needed later), and the state they reach; beam.Timeout when the
@@ -91,16 +108,35 @@ def solve_centres(state: np.ndarray, goal: np.ndarray, n: int, deadline: float) 
             raise beam.Timeout("wings are not those of the goal")
         parity |= perm.parity(pieces) << i
     colour = {face: int(goal[cube.faces.index(face)]) for face in "URFDLB"}
+    done: list[str] = []
+    for stage in stages(n):
+        path, state, parity = _solve_stage(state, goal, n, stage, colour, parity, deadline)
+        done += path
+    return done, state
+
+
+@dataclass(frozen=True)
+class Stage:
+    """Centre orbits (indices in plan(n).centre_orbits) the short phases bring home together, among
+    the turns of at most `depth` layers, which keep home the orbits of the stages before (those
+    deeper in)."""
+    orbits: tuple[int, ...]
+    depth: int
+
+
+def _solve_stage(state, goal, n: int, stage: Stage, colour, parity: int, deadline: float):
+    """One stage's phases: (catalog turns, the state they reach, its wing parity bits)."""
+    p = plan(n)
 
     def distance(states, pars, faces, among="all"):
         masks = _masks(states, [colour[f] for f in faces])
         if _with_parity(faces, among):
             masks |= pars[:, None] << 24
-        return sum(centre_table(n, k, faces, among).lookup(masks[:, k]) for k in short_orbits(n))
+        return sum(centre_table(n, k, faces, among, stage.depth).lookup(masks[:, k]) for k in stage.orbits)
 
     # (turns among, beam score, goal): a beam search into centre_ball(goal), or with no score down the
     # exact joint_table of the goal's faces
-    if len(short_orbits(n)) == 1:  # the 4x4x4: all turns for the first two phases, an exact last one
+    if len(stage.orbits) == 1:  # the 4x4x4: all turns for the first two phases, an exact last one
         phases = [
             ("all", lambda s, q: distance(s, q, "UD"), "UD"),
             ("all", lambda s, q: 2 * distance(s, q, "UD") + distance(s, q, "LR") + (q != 0), "UD LR"),
@@ -116,19 +152,20 @@ def solve_centres(state: np.ndarray, goal: np.ndarray, n: int, deadline: float) 
     watched = centre_stickers(n)
     for among, score, kind in phases:
         # the searches see the centre stickers alone (a third of the 5x5x5's), then the turns are replayed
-        moves = restricted(n, among or "all")  # (_last_centres: indices among all turns)
+        moves = restricted(n, among, stage.depth) if among else restricted(n, "all")  # (_last_centres: all turns)
         if among is None:
-            path = _last_centres(state[watched], n, colour, deadline)
+            path = _last_centres(state[watched], n, stage, colour, deadline)
         elif score is None:
-            path = _descend(state[watched], [colour[f] for f in kind], n, kind, among, deadline)
+            path = _descend(state[watched], [colour[f] for f in kind], n, stage, kind, among, deadline)
         else:  # the wing parity matters from the second phase on
             path = _widening(state[watched], moves.centre_moves, score, WIDTHS.get(n, 200), deadline,
-                             None if kind == "UD" else parity, centre_ball(n, goal.tobytes(), kind, among))
+                             None if kind == "UD" else parity,
+                             centre_ball(n, goal.tobytes(), kind, stage, among))
         for m in (int(moves.keep[k]) for k in path):
             state = state[p.moves.sources[m]]
             parity ^= int(p.moves.parity[m])
             done.append(p.names[m])
-    return done, state
+    return done, state, parity
 
 
 @dataclass(frozen=True)
@@ -152,11 +189,14 @@ KEEPS = {
 
 
 @lru_cache(maxsize=None)
-def restricted(n: int, among: str) -> Turns:
+def restricted(n: int, among: str, depth: int | None = None) -> Turns:
     """The turns of KEEPS[among]: "all"; "UD": those keeping U/D centres on U/D; "axes": those
-    keeping every centre on its axis; "axes UD" (RL, FB): those also keeping U/D centres home."""
+    keeping every centre on its axis; "axes UD" (RL, FB): those also keeping U/D centres home; of
+    at most `depth` layers (a Stage's)."""
     p = plan(n)
-    keep = np.array([k for k, name in enumerate(p.names) if KEEPS[among](*parse_turn(name))])
+    depth = depth or n // 2
+    keep = np.array([k for k, name in enumerate(p.names)
+                     if KEEPS[among](*parse_turn(name)) and parse_turn(name)[1] <= depth])
     where = {int(m): k for k, m in enumerate(keep)}
     m = p.moves
     watched = centre_stickers(n)
@@ -168,18 +208,32 @@ def restricted(n: int, among: str) -> Turns:
 
 
 @lru_cache(maxsize=None)
-def short_orbits(n: int) -> tuple[int, ...]:
-    """The centre orbits (indices in plan(n).centre_orbits) the short phases bring home: all of them
-    for N = 4, 5; the x-centres (on a face's diagonals) of bigger cubes, whose sums of per-orbit tables
-    over all four orbits plateau (a 6x6x6's obliques are left to 3-cycles)."""
+def stages(n: int) -> tuple[Stage, ...]:
+    """The centre orbits the short phases bring home, stage by stage: all of them at once for
+    N = 4, 5. Bigger cubes have more than two orbits, where sums of per-orbit tables over them all
+    plateau; batched commutators (batched.py) bring the rest home. The 6x6x6: its x-centres (on a
+    face's diagonals), as the 5x5x5's two orbits. The 7x7x7: its x- and T-centres (on a face's middle
+    lines, in no slice of the catalog's: the batched grids cannot reach them), those of the inner
+    ring first (all turns; only turns of three layers move them), then those of the outer ring among
+    the turns of at most two layers, which keep the inner ring home: each ring a 5x5x5's centres."""
     p = plan(n)
     if n <= 5:
-        return tuple(range(len(p.centre_orbits)))
+        return (Stage(tuple(range(len(p.centre_orbits))), n // 2),)
+    rings: dict[int, list[int]] = {}
+    for k, orbit in enumerate(p.centre_orbits):
+        sticker = int(orbit.positions[0])
+        across = sorted(abs(c) for c, d in zip(p.cube.points[sticker], NORMALS[p.cube.faces[sticker]]) if d == 0)
+        if across[0] == across[1] or (n % 2 and across[0] == 0):
+            rings.setdefault(across[1], []).append(k)
+    if n % 2 == 0:  # (in the order of plan(n).centre_orbits, as the stored joint tables are)
+        return (Stage(tuple(sorted(k for ring in rings.values() for k in ring)), n // 2),)
+    # doubled coordinates: ring r lies in layer (n - 1 - r) / 2 from the faces, moved by turns deeper than that
+    return tuple(Stage(tuple(rings[r]), (n - 1 - r) // 2 + 1) for r in sorted(rings))
 
-    def diagonal(sticker):
-        across = [abs(c) for c, d in zip(p.cube.points[sticker], NORMALS[p.cube.faces[sticker]]) if d == 0]
-        return across[0] == across[1]
-    return tuple(k for k, o in enumerate(p.centre_orbits) if diagonal(int(o.positions[0])))
+
+def short_orbits(n: int) -> tuple[int, ...]:
+    """Every centre orbit the short phases bring home (indices in plan(n).centre_orbits)."""
+    return tuple(k for stage in stages(n) for k in stage.orbits)
 
 
 @lru_cache(maxsize=None)
@@ -198,32 +252,33 @@ def _masks(centre_states: np.ndarray, colours: list[int]) -> np.ndarray:
     return hit.reshape(len(hit), -1, 24) @ (1 << np.arange(24, dtype=np.int64))
 
 
-def _last_centres(state: np.ndarray, n: int, colour: dict[str, int], deadline: float) -> list[int]:
+def _last_centres(state: np.ndarray, n: int, stage: Stage, colour: dict[str, int], deadline: float) -> list[int]:
     """From centres each on its axis (`state`: of the centre_stickers alone) to centres home, for
-    cubes with two short_orbits: one axis' two faces home among the axis-keeping turns, then the
+    stages of two orbits: one axis' two faces home among the axis-keeping turns, then the
     rest among the turns keeping them, both down exact joint tables; of the axes tried (LAST_AXES)
     the shortest way in all (catalog turn indices)."""
     ways = []
     for face, pair in (("U", "UD"), ("R", "RL"), ("F", "FB"))[:LAST_AXES.get(n, 3)]:
         way, reached = [], state
         for wanted, among in ((face, "axes"), ("URF", f"axes {pair}")):
-            turns = restricted(n, among)
-            for k in _descend(reached, [colour[f] for f in wanted], n, wanted, among, deadline):
+            turns = restricted(n, among, stage.depth)
+            for k in _descend(reached, [colour[f] for f in wanted], n, stage, wanted, among, deadline):
                 reached = reached[turns.centre_moves.sources[k]]
                 way.append(int(turns.keep[k]))
         ways.append(way)
     return min(ways, key=len)
 
 
-def _descend(state: np.ndarray, colours: list[int], n: int, wanted: str, among: str, deadline: float) -> list[int]:
+def _descend(state: np.ndarray, colours: list[int], n: int, stage: Stage, wanted: str, among: str,
+             deadline: float) -> list[int]:
     """A shortest way (indices among the `restricted` turns) to the places of the `wanted` faces
     holding their colours, in every centre orbit: down the exact joint_table (`state`: of the
     centre_stickers alone)."""
-    sources = restricted(n, among).centre_moves.sources
-    table = joint_table(n, wanted, among)
+    sources = restricted(n, among, stage.depth).centre_moves.sources
+    table = joint_table(n, wanted, among, stage)
 
     def distances(states):
-        return table.lookup(list(_masks(states, colours)[:, list(short_orbits(n))].T))
+        return table.lookup(list(_masks(states, colours)[:, list(stage.orbits)].T))
 
     path: list[int] = []
     left = int(distances(state[None])[0])
@@ -238,19 +293,20 @@ def _descend(state: np.ndarray, colours: list[int], n: int, wanted: str, among: 
 
 
 @lru_cache(maxsize=None)
-def joint_table(n: int, wanted: str, among: str) -> centres.JointTable:
+def joint_table(n: int, wanted: str, among: str, stage: Stage) -> centres.JointTable:
     """Exact distances, among the `restricted` turns, of all centre orbits together to the places
     of the `wanted` faces holding their colours: for the 4x4x4 "URF" among "axes" (70^3 = 343,000
     masks, at most 11 turns); for the 5x5x5 "U" among "axes" (4,900 states, at most 8 turns), then
     "URF" among "axes UD", "axes RL" or "axes FB" (24 million, at most 16); the same for the
-    6x6x6's two x-centre orbits (short_orbits)."""
-    kept = short_orbits(n)
-    orbits = [centre_table(n, k, wanted, among) for k in kept]
+    6x6x6's two x-centre orbits and each ring of the 7x7x7 (stages)."""
+    kept = stage.orbits
+    orbits = [centre_table(n, k, wanted, among, stage.depth) for k in kept]
 
     def build(stop):
-        moves = [_orbit_moves(n, k, among) for k in kept]
+        moves = [_orbit_moves(n, k, among, stage.depth) for k in kept]
         return centres.build_joint(moves, orbits, [_goal_mask(n, k, wanted) for k in kept])
-    name = f"cube{n}-joint-{wanted}-{among.replace(' ', '-')}-v{VERSION}"
+    ring = "" if len(stages(n)) == 1 else f"-orbits{'.'.join(map(str, kept))}-depth{stage.depth}"
+    name = f"cube{n}-joint-{wanted}-{among.replace(' ', '-')}{ring}-v{VERSION}"
     return centres.JointTable(orbits, np.asarray(store.load_or_build("bigcube", name, {"table": name}, build)))
 
 
@@ -285,36 +341,36 @@ def _widening(state, moves, score, width, deadline, wanted, ball) -> list[int]:
 
 
 @lru_cache(maxsize=24)
-def centre_ball(n: int, goal: bytes, kind: str, among: str = "all") -> beam.Ball:
+def centre_ball(n: int, goal: bytes, kind: str, stage: Stage, among: str = "all") -> beam.Ball:
     """The end of a centre phase and every centre state a few turns away (`among` those turns).
     kind "UD": the U and D colours on U and D; "UD LR": also L and R on L and R, even wings."""
     p = plan(n)
-    turns = restricted(n, among)
+    turns = restricted(n, among, stage.depth)
     target = np.frombuffer(goal, dtype=np.uint8)
     classes = np.full(256, 3, dtype=np.int64)
     for k, group in enumerate(kind.split() if " " in kind or kind == "UD" else list(kind)):
         for face in group:
             classes[target[p.cube.faces.index(face)]] = k
-    watched = np.concatenate([24 * k + np.arange(24) for k in short_orbits(n)])  # among the centre_stickers
+    watched = np.concatenate([24 * k + np.arange(24) for k in stage.orbits])  # among the centre_stickers
     return beam.Ball(target[centre_stickers(n)], watched, classes, kind != "UD", turns.centre_moves,
                      turns.inverse, BALL_RADIUS.get(n, 2) + (among != "all"))
 
 
 @lru_cache(maxsize=None)
-def centre_table(n: int, orbit: int, wanted: str, among: str = "all") -> centres.Table:
+def centre_table(n: int, orbit: int, wanted: str, among: str = "all", depth: int | None = None) -> centres.Table:
     """Distance table of one centre orbit, among the `restricted` turns, to the places of the
     `wanted` faces ("UD", "LR", "U", "URF") holding their colours, with the wing parity among the
     "UD" turns (where it must come out even); each built on its first use."""
     parity = len(plan(n).wing_orbits) if _with_parity(wanted, among) else 0
-    moves = _orbit_moves(n, orbit, among)
+    moves = _orbit_moves(n, orbit, among, depth)
     goal = _goal_mask(n, orbit, wanted)
     return _stored_table(f"centres-{moves.digest(parity > 0)}-{goal:x}-p{parity}",
                          lambda: centres.build(moves, goal, parity))
 
 
 @lru_cache(maxsize=None)
-def _orbit_moves(n: int, orbit: int, among: str) -> centres.OrbitMoves:
-    turns = restricted(n, among).moves
+def _orbit_moves(n: int, orbit: int, among: str, depth: int | None = None) -> centres.OrbitMoves:
+    turns = restricted(n, among, depth).moves
     return centres.OrbitMoves(plan(n).centre_orbits[orbit].positions.tolist(), turns.sources, turns.parity)
 
 
