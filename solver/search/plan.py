@@ -2,7 +2,9 @@
 
 The whole state space when its table fits (then every solve is a walk down the table); otherwise,
 per orbit, the orbit whole when it fits, else consecutive chunks of its classes as large as fit,
-largest first, each one pattern database. No knowledge of particular puzzles: only orbit sizes,
+largest first, each one pattern database. Orbits of more than MAX_SLOTS slots are never whole:
+their chunks are the few classes whose pieces rank within the cap (solver.search.ranking's wide
+factors), as a ring's two crossing balls. No knowledge of particular puzzles: only orbit sizes,
 twists and classes of look-alike pieces enter.
 """
 
@@ -128,6 +130,13 @@ def _additive_plan(model, cap: int, budget_bytes: int) -> Plan | None:
     return plan
 
 
+def only_wide(model, plan: Plan) -> bool:
+    """Whether every planned database is over an orbit too large for a slot mask: each bounds a
+    few of its many pieces (a ring's two crossings), too weak for an optimal search or a chain of
+    phases from a random state; the fallback's phases place those pieces first."""
+    return bool(plan.databases) and all(model.orbits[p.orbit].n > MAX_SLOTS for d in plan.databases for p in d.parts)
+
+
 def make_plan(model, budget_bytes: int = DEFAULT_BUDGET) -> Plan:
     size = full_size(model)
     if size is not None and size <= MAX_ENTRIES and stored_bytes(size, 4) <= budget_bytes:
@@ -138,7 +147,7 @@ def make_plan(model, budget_bytes: int = DEFAULT_BUDGET) -> Plan:
         return additive
     candidates = []
     for r, orb in enumerate(model.orbits):
-        if orb.n > MAX_SLOTS or orb.n < 2:
+        if orb.n < 2:
             continue
         for part in _chunks(model, r, cap):
             proj = Projection((part,))
