@@ -57,13 +57,23 @@ def _fits(model, part: Part, cap: int) -> bool:
     return entries(model, projection) <= cap and build_seconds(model, projection) <= MAX_BUILD_SECONDS
 
 
+WIDE_ENTRIES = 1 << 22  # a table over a few pieces of an orbit of more than MAX_SLOTS slots (built in about a second)
+
+
 def _chunks(model, r: int, cap: int) -> list[Part]:
-    """Consecutive runs of the orbit's classes, each run as large as `cap` entries allow."""
+    """Consecutive runs of the orbit's classes, each run as large as `cap` entries allow. An orbit
+    too large for a slot mask gets only its first run, of at most WIDE_ENTRIES: the fallback's
+    first phase places those pieces, and later runs would be placed keeping them, too deep a
+    search for tables that see a few of so many pieces (the finisher places the rest)."""
     orb = model.orbits[r]
     twist = orb.k > 1
-    whole = Part(r, tuple(range(orb.n)), twist)
-    if _fits(model, whole, cap):
-        return [whole]
+    wide = orb.n > MAX_SLOTS
+    if wide:
+        cap = min(cap, WIDE_ENTRIES)
+    else:
+        whole = Part(r, tuple(range(orb.n)), twist)
+        if _fits(model, whole, cap):
+            return [whole]
     classes = [list(np.flatnonzero(orb.classes == c)) for c in dict.fromkeys(orb.classes.tolist())]
     parts, current = [], []
     for members in classes:
@@ -73,6 +83,8 @@ def _chunks(model, r: int, cap: int) -> list[Part]:
             continue
         if current:
             parts.append(Part(r, tuple(int(p) for p in current), twist))
+            if wide:
+                return parts
         single = Part(r, tuple(int(p) for p in members), twist)
         current = members if _fits(model, single, cap) else []
     if current and len(current) < orb.n:

@@ -187,8 +187,8 @@ def make_ranker(model, projection: Projection) -> Ranker:
             pieces.extend(orb.first_piece + p for p in members)
             fsize *= comb(avail, m) * (orb.k**m if combined else 1)
             avail -= m
-        if orb.n > MAX_SLOTS and fsize >= WIDE_LIMIT:
-            raise PuzzleError(f"projection: {fsize:,} placements of pieces of {orb.name} is too many to rank")
+            if orb.n > MAX_SLOTS and fsize >= WIDE_LIMIT:
+                raise PuzzleError(f"projection: more than 2^56 placements of pieces of {orb.name}: too many to rank")
         if fsize > 1 or not split:
             factors.append([COMB if combined else POS, g0, len(rows), orb.n, orb.k, orb.base, orb.first_piece, fsize, 0, 0])
             size *= fsize
@@ -204,7 +204,8 @@ def make_ranker(model, projection: Projection) -> Ranker:
                             sums.pop() if drop else 0])
             size *= osize
     if size >= RANK_LIMIT:
-        raise PuzzleError(f"projection: {size:,} entries is too many to rank")
+        raise PuzzleError(f"projection: {size:,} entries is too many to rank" if size < 10**30 else
+                          "projection: more than 10^30 entries is too many to rank")
     return Ranker(np.array(factors, dtype=np.int64).reshape(len(factors), 10),
                   np.array(rows, dtype=np.int64).reshape(len(rows), 9), np.array(pieces, dtype=np.int32), size)
 
