@@ -7,8 +7,11 @@ each orbit the parity it needs. Then each step applies a conjugate X A X' of an 
 moves at most a few slots: from a library with setups of up to two moves, the one that homes the
 most slots per move; when none homes more, an *aimed* conjugate whose setup X (from a table over
 all tuples of slots, see setups.py) carries chosen misplaced or misturned slots onto A's slots.
-Every step leaves more slots right, so the climb ends. Nothing is puzzle-specific: the algorithms
-come from the move tables. Solutions are long but found in seconds; the caller verifies them.
+Every step leaves more slots right, so the climb ends. A setup that begins with the last one costs
+only what follows it (the last X' and its X cancel), so aims are also sought as seen after the last
+setup: the climb sweeps on (a ring turned on a few steps) instead of turning back and out again.
+Nothing is puzzle-specific: the algorithms come from the move tables. Solutions are long but
+found in seconds; the caller verifies them.
 """
 
 from __future__ import annotations
@@ -684,9 +687,13 @@ class Finisher:
         score = int(at[pieces, loc[pieces]].sum())
         moves: list[int] = []
         frame: list[int] = []  # the setup X of the last aimed step, whose X' ends `moves`
+        step_seconds = 0.0
         while score < len(pieces):
-            if deadline is not None and time.monotonic() > deadline:
+            started = time.monotonic()
+            if deadline is not None and started > deadline:
                 return None, None
+            # aims seen after the last setup double a step's work: not when the step would end late
+            seen_after = frame if deadline is None or started + step_seconds < deadline else []
             step, rate = None, 0.0
             if library is not None and len(library):
                 occupant = np.full(len(self.identity), len(loc))  # piece at each code; a zero row of `at` where none
@@ -698,7 +705,7 @@ class Finisher:
                 if gains[best] > 0:
                     step, rate = (library[best][loc].astype(np.int64), self.library_seqs[best], []), gains[best] / self.library_lengths[best]
             if step is None or wide:  # narrow algorithms aimed far often home more per move than the library
-                aimed = self._aimed(loc, at, wanted, aims, pieces, wide, library is not None, frame)
+                aimed = self._aimed(loc, at, wanted, aims, pieces, wide, library is not None, seen_after)
                 if aimed is not None and aimed[2] > rate:
                     step = aimed[:2] + aimed[3:]
             if step is None:
@@ -706,6 +713,7 @@ class Finisher:
             loc, step, frame = step
             score = int(at[pieces, loc[pieces]].sum())
             self._append(moves, step)
+            step_seconds = time.monotonic() - started
         return moves, loc
 
     def _append(self, moves: list[int], seq: list[int]) -> None:
@@ -744,8 +752,7 @@ class Finisher:
         views = [([], None, (placed, right, has, wanted))]
         if frame and all(len(self.inverse_seq[m]) == 1 for m in frame):
             f = self.effect(list(frame))
-            carried = np.empty(len(placed), dtype=np.int64)  # slot s's contents (and want) go to carried[s]
-            carried[:] = self.slot_of_code[f[self.slot_starts]]
+            carried = self.slot_of_code[f[self.slot_starts]]  # slot s's contents (and want) go to carried[s]
             seen = []
             for a in (placed, right, has, wanted):
                 b = np.empty_like(a)
