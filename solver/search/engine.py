@@ -124,9 +124,9 @@ def _solve(defn: Definition, state: State, optimal: bool, method: str | None, bu
     if method is None:
         if plan.full is not None:
             method = "table"
-        elif plan.databases and (optimal or not only_wide(model, plan)):
+        elif plan.databases and not only_wide(model, plan):
             method = "ida" if optimal else "phases"
-        elif not optimal and not model.guarded:  # orbits too large for any table: the finisher
+        elif not optimal and not model.guarded:  # no table, or tables of a few pieces of large orbits: the finisher
             method = "fallback"
         elif full_size(model) is not None:
             method = "bidir"
