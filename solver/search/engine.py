@@ -45,7 +45,7 @@ from solver.search.kernels import apply_move, occupancy, puzzle_arrays
 from solver.search.macros import Finisher
 from solver.search.methods import METHODS
 from solver.search.model import search_model
-from solver.search.plan import entries, full_size, make_plan
+from solver.search.plan import entries, full_size, make_plan, only_wide
 from solver.search.ranking import Projection, full_projection, make_ranker
 from solver.simplify import simplify
 
@@ -124,15 +124,15 @@ def _solve(defn: Definition, state: State, optimal: bool, method: str | None, bu
     if method is None:
         if plan.full is not None:
             method = "table"
-        elif plan.databases:
+        elif plan.databases and not only_wide(model, plan):
             method = "ida" if optimal else "phases"
-        elif not optimal and not model.guarded:  # orbits too large for any table: the finisher
+        elif not optimal and not model.guarded:  # no table, or tables of a few pieces of large orbits: the finisher
             method = "fallback"
         elif full_size(model) is not None:
             method = "bidir"
         else:
             return _plain(defn, state, "bidir", budget)
-    if chosen and method == "fallback" and plan.full is None and not plan.databases:
+    if chosen and method == "fallback" and plan.full is None and (not plan.databases or only_wide(model, plan)):
         # no table to try near states with first: a short bidirectional search on the stickers
         near = _plain(defn, state, "bidir", budget.part(QUICK_SHARE * (budget.remaining() or QUICK_SECONDS / QUICK_SHARE)))
         if near.moves is not None or near.stopped == "cancelled":
@@ -358,7 +358,7 @@ def _phases(defn, state, model, plan, loc, goal_views, budget) -> SolveResult:
 def _first_try(model, plan, loc, goal_views, budget, method, share: float = FIRST_TRY) -> SolveResult:
     """A short optimal try: near states are solved exactly and fast."""
     left = budget.remaining()
-    if not (plan.databases or plan.full is not None):
+    if not (plan.databases or plan.full is not None) or only_wide(model, plan):  # near states: the bidirectional try
         return SolveResult(None, False, method)
     quick = budget.part(share * (left if left is not None else 10))
     return _search(model, _heuristic(model, plan, quick), loc, goal_views, quick, 1, method)
@@ -390,8 +390,10 @@ def solve_by_phases(model, plan, loc, goal_views, budget) -> SolveResult:
     allowed = model.canonical_pairs()
     pz = puzzle_arrays(model)
     finisher = _finisher(model, budget)  # first, so that its algorithms are ready in time
+    # tables over a few pieces of large orbits place those pieces; the finisher does the rest
+    whole = not only_wide(model, plan)
     for i, stage in enumerate(stages):
-        last = i == len(stages) - 1
+        last = i == len(stages) - 1 and whole
         share = _phase_budget(budget, len(stages) - i)
         databases = _databases(model, stage, full=plan.full is not None, budget=share)
         if len(databases) < len(stage):  # a table that cannot be built in the phase's time
@@ -411,7 +413,7 @@ def solve_by_phases(model, plan, loc, goal_views, budget) -> SolveResult:
         loc = _after(model, pz, loc, out.moves)
         moves += out.moves
     else:
-        if stages:
+        if stages and whole:
             return SolveResult(simplify(model.defn, _names(model, moves)), False, "fallback", nodes=nodes)
     rest = None
     if finisher is not None:

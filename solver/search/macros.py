@@ -7,8 +7,11 @@ each orbit the parity it needs. Then each step applies a conjugate X A X' of an 
 moves at most a few slots: from a library with setups of up to two moves, the one that homes the
 most slots per move; when none homes more, an *aimed* conjugate whose setup X (from a table over
 all tuples of slots, see setups.py) carries chosen misplaced or misturned slots onto A's slots.
-Every step leaves more slots right, so the climb ends. Nothing is puzzle-specific: the algorithms
-come from the move tables. Solutions are long but found in seconds; the caller verifies them.
+Every step leaves more slots right, so the climb ends. A setup that begins with the last one costs
+only what follows it (the last X' and its X cancel), so aims are also sought as seen after the last
+setup: the climb sweeps on (a ring turned on a few steps) instead of turning back and out again.
+Nothing is puzzle-specific: the algorithms come from the move tables. Solutions are long but
+found in seconds; the caller verifies them.
 """
 
 from __future__ import annotations
@@ -683,9 +686,14 @@ class Finisher:
         more slots, when the aimed one homes more per move."""
         score = int(at[pieces, loc[pieces]].sum())
         moves: list[int] = []
+        frame: list[int] = []  # the setup X of the last aimed step, whose X' ends `moves`
+        step_seconds = 0.0
         while score < len(pieces):
-            if deadline is not None and time.monotonic() > deadline:
+            started = time.monotonic()
+            if deadline is not None and started > deadline:
                 return None, None
+            # aims seen after the last setup double a step's work: not when the step would end late
+            seen_after = frame if deadline is None or started + step_seconds < deadline else []
             step, rate = None, 0.0
             if library is not None and len(library):
                 occupant = np.full(len(self.identity), len(loc))  # piece at each code; a zero row of `at` where none
@@ -695,27 +703,42 @@ class Finisher:
                 gains = (at_or_none[held, self.library_to].astype(np.int64) - at_or_none[held, self.library_from]).sum(1)
                 best = int(np.argmax(gains / self.library_lengths))
                 if gains[best] > 0:
-                    step, rate = (library[best][loc].astype(np.int64), self.library_seqs[best]), gains[best] / self.library_lengths[best]
+                    step, rate = (library[best][loc].astype(np.int64), self.library_seqs[best], []), gains[best] / self.library_lengths[best]
             if step is None or wide:  # narrow algorithms aimed far often home more per move than the library
-                aimed = self._aimed(loc, at, wanted, aims, pieces, wide, library is not None)
+                aimed = self._aimed(loc, at, wanted, aims, pieces, wide, library is not None, seen_after)
                 if aimed is not None and aimed[2] > rate:
-                    step = aimed[:2]
+                    step = aimed[:2] + aimed[3:]
             if step is None:
                 return None, None
-            loc, step = step
+            loc, step, frame = step
             score = int(at[pieces, loc[pieces]].sum())
-            moves += step
+            self._append(moves, step)
+            step_seconds = time.monotonic() - started
         return moves, loc
 
-    def _aimed(self, loc, at, wanted, aims, scored, wide=(), together=False):
+    def _append(self, moves: list[int], seq: list[int]) -> None:
+        """moves += seq, a move followed by its inverse cancelled (X' of one step, X of the next)."""
+        for m in seq:
+            if moves and self.inverse_seq[m] == [moves[-1]]:
+                moves.pop()
+            else:
+                moves.append(m)
+
+    def _aimed(self, loc, at, wanted, aims, scored, wide=(), together=False, frame=()):
         """The best conjugate X A X' of an aim whose setup X carries wrong slots onto A's: a cycle
         takes a misplaced piece to a slot that wants it, from a slot the next piece is wanted at;
         a twist turns misturned pieces. Taken when it places or turns more of the `scored`
         pieces right while leaving no fewer of them as in the goal (so the climb always rises).
         Narrow algorithms of more slots (`wide`) are aimed by a pair of slots, the rest of what
         they move scored. `together`: the best conjugates that move disjoint pieces, each at least
-        half as good per move as the best, are applied in one step. (loc, moves, pieces placed or
-        turned right per move by the best) or None."""
+        half as good per move as the best, are applied in one step.
+
+        `frame`: the last step's setup F, whose F' ends the moves so far. A setup starting with F
+        costs only what follows F (F' F cancels), so aims are also chosen as seen after F (slots
+        and what they want carried by F), with setups F Y charged 2|Y| + |A|: the climb sweeps on
+        from where the last setup took the puzzle (a ring turned a few steps further) instead of
+        turning back and out again. (loc, moves, pieces placed or turned right per move by the
+        best, the setup of the last conjugate applied) or None."""
         pieces = np.arange(len(loc))
         on, _, _, first_slot = self.model.orbit_arrays
         occupant = np.empty(len(loc), dtype=np.int64)
@@ -726,30 +749,49 @@ class Finisher:
         setups = self._aimed_setups
         if len(setups) > AIMED_SETUPS_KEPT:
             setups.clear()
-        tries = []  # (setup, its code map and inverse, power)
-        for aim in aims:
-            span = slice(first_slot[aim.orbit], first_slot[aim.orbit] + aim.table.n)
-            for power in aim.powers:
-                for slots in _aim_slots(power[2], len(aim.slots), placed[span], right[span], has[span], wanted[span]):
-                    key = (id(aim), slots)
-                    if key not in setups:
-                        x_seq = aim.table.setup(slots)
-                        setups[key] = None
-                        if x_seq is not None:
-                            x = self.effect(x_seq)
-                            setups[key] = (x_seq, x, _inverse(x))
-                    if setups[key] is not None:
-                        tries.append((aim.orbit, setups[key], power))
-        chosen = [(cost, w, row, slots) for w in wide
-                  for cost, row, slots in _cheap_pairs(w, *(a[first_slot[w.orbit]:first_slot[w.orbit] + w.n] for a in (placed, has, wanted)))]
-        for _, w, row, slots in sorted(chosen, key=lambda c: c[0])[:WIDE_STEP]:  # the cheapest, on puzzles of many orbits
-            moves, effect, table = w.aims[row]
-            key = (id(table), slots)
+        views = [([], None, (placed, right, has, wanted))]
+        if frame and all(len(self.inverse_seq[m]) == 1 for m in frame):
+            f = self.effect(list(frame))
+            carried = self.slot_of_code[f[self.slot_starts]]  # slot s's contents (and want) go to carried[s]
+            seen = []
+            for a in (placed, right, has, wanted):
+                b = np.empty_like(a)
+                b[carried] = a
+                seen.append(b)
+            views.append((list(frame), f, tuple(seen)))
+            f_inverse = _inverse(f)
+
+        def setup(key, table, slots, prefix, f):
+            """(X, its code map and inverse, moves charged) of a setup Y of `slots` after `prefix`."""
             if key not in setups:
-                x_seq = table.setup(slots)
-                x = self.effect(x_seq)
-                setups[key] = (x_seq, x, _inverse(x))
-            tries.append((w.orbit, setups[key], (moves, effect)))
+                y_seq = table.setup(slots)
+                y = None if y_seq is None else self.effect(y_seq)
+                setups[key] = None if y_seq is None else (y_seq, y, _inverse(y))
+            if setups[key] is None:
+                return None
+            y_seq, y, y_inverse = setups[key]
+            if f is None:
+                x_seq, x, x_inverse = y_seq, y, y_inverse
+            else:
+                x_seq, x, x_inverse = prefix + y_seq, y[f], f_inverse[y_inverse]
+            return x_seq, x, x_inverse, len(x_seq) - _common_prefix(frame, x_seq)
+
+        tries = []  # (orbit, (setup, its code map and inverse, moves charged), power)
+        for prefix, f, (v_placed, v_right, v_has, v_wanted) in views:
+            for aim in aims:
+                span = slice(first_slot[aim.orbit], first_slot[aim.orbit] + aim.table.n)
+                for power in aim.powers:
+                    for slots in _aim_slots(power[2], len(aim.slots), v_placed[span], v_right[span], v_has[span], v_wanted[span]):
+                        x = setup((id(aim), slots), aim.table, slots, prefix, f)
+                        if x is not None:
+                            tries.append((aim.orbit, x, power))
+            chosen = [(cost, w, row, slots) for w in wide
+                      for cost, row, slots in _cheap_pairs(w, *(a[first_slot[w.orbit]:first_slot[w.orbit] + w.n] for a in (v_placed, v_has, v_wanted)))]
+            for _, w, row, slots in sorted(chosen, key=lambda c: c[0])[:WIDE_STEP]:  # the cheapest, on puzzles of many orbits
+                moves, effect, table = w.aims[row]
+                x = setup((id(table), slots), table, slots, prefix, f)
+                if x is not None:
+                    tries.append((w.orbit, x, (moves, effect)))
         if not tries:
             return None
         # each conjugate moves the pieces of its aim's orbit (and, for a rough orbit's, of orbits
@@ -761,12 +803,12 @@ class Finisher:
             group = [t for t in tries if t[0] == r]
             ps = np.flatnonzero(in_orbit & (self.model.piece_orbit == r))
             codes = loc[ps]
-            after = np.array([x_inverse[power[1][x[codes]]] for _, (_, x, x_inverse), power in group])
+            after = np.array([x_inverse[power[1][x[codes]]] for _, (_, x, x_inverse, _), power in group])
             full = at[ps, after].sum(1)
             both = full + (wanted[self.slot_of_code[after]] == self.model.piece_class[ps]).sum(1)
             now_full = int(at[ps, codes].sum())
             now = now_full + int((wanted[self.slot_of_code[codes]] == self.model.piece_class[ps]).sum())
-            lengths = np.array([2 * len(x_seq) + len(power[0]) for _, (x_seq, _, _), power in group])
+            lengths = np.array([2 * charged + len(power[0]) for _, (_, _, _, charged), power in group])
             rates = np.where((full >= now_full) & (both > now), (both - now) / lengths, -1)
             for i in np.flatnonzero(rates > 0):
                 found.append((float(rates[i]), group[i], ps[after[i] != codes]))
@@ -777,13 +819,14 @@ class Finisher:
         # several are applied in one step, so that a globe of 1,650 cells needs fewer steps
         moved = np.zeros(len(loc), dtype=bool)
         moves: list[int] = []
-        for rate, (_, (x_seq, x, x_inverse), power), pieces in found[:AIMED_TOGETHER if together else 1]:
+        for rate, (_, (x_seq, x, x_inverse, _), power), pieces in found[:AIMED_TOGETHER if together else 1]:
             if rate < found[0][0] / 2 or moved[pieces].any():
                 continue
             moved[pieces] = True
             loc = x_inverse[power[1][x[loc]]]
-            moves += x_seq + power[0] + self.invert(x_seq)
-        return loc, moves, found[0][0]
+            self._append(moves, x_seq + power[0] + self.invert(x_seq))
+            last = x_seq
+        return loc, moves, found[0][0], last
 
 
 class Commutators:
@@ -828,6 +871,15 @@ def _inverse(e: np.ndarray) -> np.ndarray:
     out = np.empty_like(e)
     out[e] = np.arange(len(e), dtype=e.dtype)
     return out
+
+
+def _common_prefix(a, b) -> int:
+    n = 0
+    for x, y in zip(a, b):
+        if x != y:
+            break
+        n += 1
+    return n
 
 
 def _aim_slots(cycle, size, placed, right, has, wanted):

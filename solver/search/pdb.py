@@ -473,8 +473,12 @@ def build(model, projection: Projection | None = None, *, budget_bytes: int = DE
         dist, counts = found
         depth = len(counts) - 1
         bits = 4
-        if full and depth > 14 and stored_bytes(size, 8) <= budget_bytes:
-            bits = 8  # a full table keeps exact distances so that solving is a walk
+        # a full table keeps exact distances so that solving is a walk; so does one over a few
+        # pieces of an orbit too large for a slot mask, whose distances run long (a ring's two
+        # crossings: 60 turns) so that capped at 15 they would leave a search to place them blind
+        wide = any(model.orbits[p.orbit].n > MAX_SLOTS for p in projection.parts)
+        if (full or wide) and depth > 14 and stored_bytes(size, 8) <= budget_bytes:
+            bits = 8
         if bits == 8:
             body = dist
         else:

@@ -2,7 +2,9 @@
 
 The whole state space when its table fits (then every solve is a walk down the table); otherwise,
 per orbit, the orbit whole when it fits, else consecutive chunks of its classes as large as fit,
-largest first, each one pattern database. No knowledge of particular puzzles: only orbit sizes,
+largest first, each one pattern database. Orbits of more than MAX_SLOTS slots are never whole:
+their chunks are the few classes whose pieces rank within the cap (solver.search.ranking's wide
+factors), as a ring's two crossing balls. No knowledge of particular puzzles: only orbit sizes,
 twists and classes of look-alike pieces enter.
 """
 
@@ -55,13 +57,23 @@ def _fits(model, part: Part, cap: int) -> bool:
     return entries(model, projection) <= cap and build_seconds(model, projection) <= MAX_BUILD_SECONDS
 
 
+WIDE_ENTRIES = 1 << 22  # a table over a few pieces of an orbit of more than MAX_SLOTS slots (built in about a second)
+
+
 def _chunks(model, r: int, cap: int) -> list[Part]:
-    """Consecutive runs of the orbit's classes, each run as large as `cap` entries allow."""
+    """Consecutive runs of the orbit's classes, each run as large as `cap` entries allow. An orbit
+    too large for a slot mask gets only its first run, of at most WIDE_ENTRIES: the fallback's
+    first phase places those pieces, and later runs would be placed keeping them, too deep a
+    search for tables that see a few of so many pieces (the finisher places the rest)."""
     orb = model.orbits[r]
     twist = orb.k > 1
-    whole = Part(r, tuple(range(orb.n)), twist)
-    if _fits(model, whole, cap):
-        return [whole]
+    wide = orb.n > MAX_SLOTS
+    if wide:
+        cap = min(cap, WIDE_ENTRIES)
+    else:
+        whole = Part(r, tuple(range(orb.n)), twist)
+        if _fits(model, whole, cap):
+            return [whole]
     classes = [list(np.flatnonzero(orb.classes == c)) for c in dict.fromkeys(orb.classes.tolist())]
     parts, current = [], []
     for members in classes:
@@ -71,6 +83,8 @@ def _chunks(model, r: int, cap: int) -> list[Part]:
             continue
         if current:
             parts.append(Part(r, tuple(int(p) for p in current), twist))
+            if wide:
+                return parts
         single = Part(r, tuple(int(p) for p in members), twist)
         current = members if _fits(model, single, cap) else []
     if current and len(current) < orb.n:
@@ -128,6 +142,13 @@ def _additive_plan(model, cap: int, budget_bytes: int) -> Plan | None:
     return plan
 
 
+def only_wide(model, plan: Plan) -> bool:
+    """Whether every planned database is over an orbit too large for a slot mask: each bounds a
+    few of its many pieces (a ring's two crossings), too weak for an optimal search or a chain of
+    phases from a random state; the fallback's phases place those pieces first."""
+    return bool(plan.databases) and all(model.orbits[p.orbit].n > MAX_SLOTS for d in plan.databases for p in d.parts)
+
+
 def make_plan(model, budget_bytes: int = DEFAULT_BUDGET) -> Plan:
     size = full_size(model)
     if size is not None and size <= MAX_ENTRIES and stored_bytes(size, 4) <= budget_bytes:
@@ -138,7 +159,7 @@ def make_plan(model, budget_bytes: int = DEFAULT_BUDGET) -> Plan:
         return additive
     candidates = []
     for r, orb in enumerate(model.orbits):
-        if orb.n > MAX_SLOTS or orb.n < 2:
+        if orb.n < 2:
             continue
         for part in _chunks(model, r, cap):
             proj = Projection((part,))

@@ -10,6 +10,11 @@ The rank is a mixed-radix number: per group, the combination rank of its slots a
 earlier groups of the orbit left free (combinatorial number system), then its orientation digits.
 When a part holds every piece of an orbit whose moves keep the total twist, the last digit is
 implied by the others and dropped, as for the corners of a cube (3^7, not 3^8).
+
+Orbits of at most MAX_SLOTS slots keep the slots taken so far as a bit mask in an int64. A larger
+orbit (a ring of 198 balls) can only be ranked over a few of its pieces, so its factors are *wide*:
+they count the earlier pieces' slots below each slot by reading them again, and order a group's
+slots by comparing them pairwise (quadratic in the few tracked pieces, no mask, no scratch).
 """
 
 from __future__ import annotations
@@ -23,7 +28,7 @@ import numpy as np
 from solver.errors import PuzzleError
 from solver.search import njit
 
-MAX_SLOTS = 62  # slot sets are bit masks in an int64
+MAX_SLOTS = 62  # slot sets are bit masks in an int64; larger orbits get wide factors
 # group columns (SHIFT: log2 of K when K is a power of two, else -1: a shift is cheaper than a division)
 N, K, BASE, PS, PE, TWIST, AVAIL, COUNT, SHIFT = range(9)
 # factor columns and kinds: where groups sit (POS), where and how twisted (COMB), twist by slot of a
@@ -33,6 +38,10 @@ POS, COMB, ORI, PTW = range(4)
 BINOM = np.array([[comb(n, k) for k in range(MAX_SLOTS + 2)] for n in range(MAX_SLOTS + 2)], dtype=np.int64)
 
 RANK_LIMIT = 2**62  # ranks are int64; a projection at least this large cannot be ranked
+# a wide factor's binomials are computed as needed, C(n, j) = C(n, j-1) (n-j+1) / j with j <= n/2:
+# the products stay below j C(n, j) < 56 C(n, j), so its size is kept under this (no table that
+# large is ever built)
+WIDE_LIMIT = 2**56
 
 
 @dataclass(frozen=True)
@@ -148,8 +157,6 @@ def make_ranker(model, projection: Projection) -> Ranker:
         if not 0 <= part.orbit < len(model.orbits):
             raise PuzzleError(f"projection: orbit {part.orbit} does not exist")
         orb = model.orbits[part.orbit]
-        if orb.n > MAX_SLOTS:
-            raise PuzzleError(f"projection: {orb.name} has {orb.n} slots, ranking handles at most {MAX_SLOTS}")
         chosen = sorted(set(part.pieces))
         if not chosen or chosen[0] < 0 or chosen[-1] >= orb.n:
             raise PuzzleError(f"projection: pieces of {orb.name} must be in 0..{orb.n - 1}")
@@ -180,6 +187,8 @@ def make_ranker(model, projection: Projection) -> Ranker:
             pieces.extend(orb.first_piece + p for p in members)
             fsize *= comb(avail, m) * (orb.k**m if combined else 1)
             avail -= m
+            if orb.n > MAX_SLOTS and fsize >= WIDE_LIMIT:
+                raise PuzzleError(f"projection: more than 2^56 placements of pieces of {orb.name}: too many to rank")
         if fsize > 1 or not split:
             factors.append([COMB if combined else POS, g0, len(rows), orb.n, orb.k, orb.base, orb.first_piece, fsize, 0, 0])
             size *= fsize
@@ -195,7 +204,8 @@ def make_ranker(model, projection: Projection) -> Ranker:
                             sums.pop() if drop else 0])
             size *= osize
     if size >= RANK_LIMIT:
-        raise PuzzleError(f"projection: {size:,} entries is too many to rank")
+        raise PuzzleError(f"projection: {size:,} entries is too many to rank" if size < 10**30 else
+                          "projection: more than 10^30 entries is too many to rank")
     return Ranker(np.array(factors, dtype=np.int64).reshape(len(factors), 10),
                   np.array(rows, dtype=np.int64).reshape(len(rows), 9), np.array(pieces, dtype=np.int32), size)
 
@@ -235,6 +245,8 @@ def rank_factor(loc, f, factors, groups, pieces, binom, work):
             c = loc[pieces[groups[g, PS]]] - factors[f, FBASE]
             r = r * k + (c & (k - 1) if groups[g, SHIFT] >= 0 else c % k)
         return r
+    if factors[f, FN] > MAX_SLOTS:
+        return rank_wide(loc, f, factors, groups, pieces)
     used = np.int64(0)
     for g in range(factors[f, G0], factors[f, G1]):
         k = groups[g, K]
@@ -279,6 +291,96 @@ def rank_factor(loc, f, factors, groups, pieces, binom, work):
                 r = r * k + work[popcount(bit - 1)]
                 mm ^= bit
     return r
+
+
+@njit(inline="always")
+def choose(n, j):
+    """C(n, j), 0 when n < j; exact while min(j, n - j) C(n, j) fits an int64."""
+    if n < j:
+        return np.int64(0)
+    if n - j < j:
+        j = n - j
+    c = np.int64(1)
+    for i in range(1, j + 1):
+        c = c * (n - j + i) // i
+    return c
+
+
+@njit(nogil=True)
+def rank_wide(loc, f, factors, groups, pieces):
+    """rank_factor of a factor over an orbit too large for a slot mask: each slot's combination
+    digit counts, by reading them again, the earlier groups' pieces below it (they take slots this
+    group cannot) and its own group's (its order within the group)."""
+    r = np.int64(0)
+    first = groups[factors[f, G0], PS]
+    for g in range(factors[f, G0], factors[f, G1]):
+        k = groups[g, K]
+        base = groups[g, BASE]
+        ps = groups[g, PS]
+        pe = groups[g, PE]
+        m = pe - ps
+        cr = np.int64(0)
+        tw = np.int64(0)
+        for i in range(ps, pe):
+            c = loc[pieces[i]] - base
+            s = c // k
+            below = 0
+            for q in range(first, ps):
+                below += (loc[pieces[q]] - base) // k < s
+            order = 0
+            for q in range(ps, pe):
+                order += (loc[pieces[q]] - base) // k < s
+            cr += choose(s - below, order + 1)
+            if groups[g, TWIST]:
+                digit = c % k
+                for _ in range(m - 1 - order):
+                    digit *= k
+                tw += digit
+        r = r * choose(groups[g, AVAIL], m) + cr
+        if groups[g, TWIST]:
+            for _ in range(m):
+                r *= k
+            r += tw
+    return r
+
+
+@njit(nogil=True)
+def place_wide(f, factors, groups, pieces, loc, digits):
+    """unrank_factor's placing for a wide factor, from the decoded digits: each combination digit
+    by a binary search for the largest x with C(x, j) <= what is left; the x-th slot (from 0)
+    among those the earlier groups left free is the least s with s = x + (their slots <= s)."""
+    k = factors[f, FK]
+    base = factors[f, FBASE]
+    g0 = factors[f, G0]
+    first = groups[g0, PS]
+    for g in range(g0, factors[f, G1]):
+        ps = groups[g, PS]
+        m = groups[g, PE] - ps
+        cr = digits[g - g0]
+        x = groups[g, AVAIL] - 1
+        for j in range(m, 0, -1):
+            if m == 1:
+                x = cr
+            else:
+                lo = j - 1  # C(j - 1, j) = 0
+                while lo < x:
+                    mid = (lo + x + 1) // 2
+                    if choose(mid, j) <= cr:
+                        lo = mid
+                    else:
+                        x = mid - 1
+                cr -= choose(x, j)
+            s = x
+            while True:
+                taken = 0
+                for q in range(first, ps):
+                    taken += (loc[pieces[q]] - base) // k <= s
+                if x + taken == s:
+                    break
+                s = x + taken
+            i = ps + j - 1
+            loc[pieces[i]] = base + s * k + (digits[64 + i] if groups[g, TWIST] else 0)
+            x -= 1
 
 
 @njit(nogil=True)
@@ -332,11 +434,19 @@ def unrank_factor(r, f, factors, groups, pieces, binom, loc, digits):
                 digits[off + i] = r % k
                 r //= k
         m = pe - ps
-        radix = groups[g, AVAIL] if m == 1 else binom[groups[g, AVAIL], m]
+        if m == 1:
+            radix = groups[g, AVAIL]
+        elif factors[f, FN] > MAX_SLOTS:
+            radix = choose(groups[g, AVAIL], m)
+        else:
+            radix = binom[groups[g, AVAIL], m]
         digits[g - g0] = r % radix
         r //= radix
-    used = np.int64(0)
     n = factors[f, FN]
+    if n > MAX_SLOTS:
+        place_wide(f, factors, groups, pieces, loc, digits)
+        return
+    used = np.int64(0)
     for g in range(g0, g1):
         ps = groups[g, PS]
         pe = groups[g, PE]

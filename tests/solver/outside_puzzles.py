@@ -132,6 +132,16 @@ def globe(bands: int, half: int, *, distinct: bool = False):
     return _definition(f"globe-{bands}-{half}", goal, moves)
 
 
+def flip_ring(n: int):
+    """n two-sticker pieces on a ring (tops 0..n-1, bottoms n..2n-1), every sticker distinct: `a`
+    turns the ring one step, `f` flips the piece at the first position (one orbit of n pieces
+    that twist)."""
+    turn = [(i + 1) % n for i in range(n)] + [n + (i + 1) % n for i in range(n)]
+    flip = list(range(2 * n))
+    flip[0], flip[n] = n, 0
+    return _definition(f"flip-ring-{n}", _names(2 * n), {"a": turn, "f": flip})
+
+
 def pairings(copies: int):
     """`copies` side by side of a 4-point wheel turned by a quarter turn and a swap, with three
     more positions that follow how those moves permute the wheel's three pairings ({01|23},
