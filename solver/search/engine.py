@@ -132,8 +132,9 @@ def _solve(defn: Definition, state: State, optimal: bool, method: str | None, bu
             method = "bidir"
         else:
             return _plain(defn, state, "bidir", budget)
-    if chosen and method == "fallback" and plan.full is None and (not plan.databases or only_wide(model, plan)):
-        # no table to try near states with first: a short bidirectional search on the stickers
+    if chosen and method == "fallback":
+        # (chosen only without a table to try near states with first, or with tables of a few
+        # pieces of large orbits alone): a short bidirectional search on the stickers
         near = _plain(defn, state, "bidir", budget.part(QUICK_SHARE * (budget.remaining() or QUICK_SECONDS / QUICK_SHARE)))
         if near.moves is not None or near.stopped == "cancelled":
             near.seconds = budget.elapsed
