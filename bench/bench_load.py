@@ -7,7 +7,8 @@ bounded time each, every request to 127.0.0.1.
 Each rate: as many locust users as requests per second, each sending one request a second
 (constant throughput), so the rate is offered whatever the answers' latency (up to 1 s). Printed per
 rate and per kind of request: requests, errors, achieved rate, p50 and p99 latency; the load average
-of the machine beside it (the machine has 2 cores, shared: locust runs on them too). Goals
+of the machine beside it, and the CPU each program of the stack used (the machine has 2 cores, shared:
+locust runs on them too). Goals
 (issue 16): 0 errors and p99 < 200 ms for reads at 200 rps. Figures, not pass/fail.
 """
 
@@ -66,15 +67,17 @@ def kind(name: str) -> str:
     return name.split(" ", 1)[0]
 
 
-def run_rate(host: str, rate: int, seconds: float) -> dict:
-    env = Environment(user_classes=[Visitor], host=host, events=locust.events)
+def run_rate(stack: Stack, rate: int, seconds: float) -> dict:
+    env = Environment(user_classes=[Visitor], host=stack.url, events=locust.events)
     runner = env.create_local_runner()
     runner.start(rate, spawn_rate=max(rate / 2, 1))
     time.sleep(3)  # users spawned and settled
     env.stats.reset_all()
-    started = time.monotonic()
+    started, cpu_before, own_before = time.monotonic(), stack.cpu_seconds(), time.process_time()
     time.sleep(seconds)
     took = time.monotonic() - started
+    cpu = stack.cpu_used(cpu_before)
+    cpu["locust"] = time.process_time() - own_before
     by_kind: dict[str, list] = {}
     for entry in env.stats.entries.values():
         by_kind.setdefault(kind(entry.name), []).append(entry)
@@ -87,7 +90,7 @@ def run_rate(host: str, rate: int, seconds: float) -> dict:
         rows[name] = merged
     total = env.stats.total
     rows["all"] = total
-    return {"took": took, "rows": rows, "load": os.getloadavg()[0],
+    return {"took": took, "rows": rows, "load": os.getloadavg()[0], "cpu": cpu,
             "errors": {f"{e.method} {e.name}: {e.error}": e.occurrences for e in env.stats.errors.values()}}
 
 
@@ -141,12 +144,15 @@ def main() -> None:
         print(f"stack up in {time.monotonic() - started:.0f} s (workers answered {warm:.0f} s after the site): gunicorn "
               f"{stack.env.get('WEB_CONCURRENCY') or '2 per core + 1'} processes, workers solve x2, pdb, discover, beat")
         for rate in (int(r) for r in args.rates.split(",")):
-            result = run_rate(stack.url, rate, args.seconds)
+            result = run_rate(stack, rate, args.seconds)
             print(f"\n{rate} rps offered for {result['took']:.0f} s (load average {result['load']:.1f} at the end)")
             print(f"  {'kind':<8} {'requests':>9} {'errors':>7} {'rps':>7} {'p50 ms':>7} {'p99 ms':>7}")
             for name, row in result["rows"].items():
                 print(f"  {name:<8} {row.num_requests:>9} {row.num_failures:>7} {row.num_requests / result['took']:>7.1f} "
                       f"{row.get_response_time_percentile(0.5) or 0:>7.0f} {row.get_response_time_percentile(0.99) or 0:>7.0f}")
+            share = ", ".join(f"{name} {used / result['took']:.2f}" for name, used in
+                              sorted(result["cpu"].items(), key=lambda item: -item[1]))
+            print(f"  cores busy, by program (CPU seconds a second): {share}")
             for error, n in list(result["errors"].items())[:5]:
                 print(f"    {n} x {error}"[:200])
         deadline = time.monotonic() + 30

@@ -152,6 +152,37 @@ class Stack:
 
         django.setup()
 
+    def cpu_seconds(self) -> dict[int, tuple[str, float]]:
+        """CPU seconds (user and system) used so far by each of the stack's processes (by pid), with
+        its program: web (gunicorn), each Celery worker by its queue, beat, PostgreSQL (the stack's
+        own database connections) and its Redis."""
+        import psutil
+
+        processes = [psutil.Process(self.process.pid), psutil.Process(self.redis.process.pid)]
+        processes += processes[0].children(recursive=True)
+        processes += [p for p in psutil.process_iter(["cmdline"])
+                      if p.info["cmdline"] and self.database in " ".join(p.info["cmdline"])]
+        used = {}
+        for process in processes:
+            try:
+                times, line = process.cpu_times(), " ".join(process.cmdline())
+            except psutil.Error:
+                continue
+            name = ("web" if "gunicorn" in line else "redis" if "redis-server" in line else
+                    "postgres" if self.database in line else f"worker {line.split(' -Q ')[1].split()[0]}"
+                    if " -Q " in line else "beat" if " beat" in line else None)
+            if name:
+                used[process.pid] = (name, times.user + times.system)
+        return used
+
+    def cpu_used(self, before: dict[int, tuple[str, float]]) -> dict[str, float]:
+        """CPU seconds by program since `before` (cpu_seconds): processes started since count whole,
+        those ended since are missed."""
+        used: dict[str, float] = {}
+        for pid, (name, seconds) in self.cpu_seconds().items():
+            used[name] = used.get(name, 0.0) + seconds - before.get(pid, (name, 0.0))[1]
+        return used
+
     def stop(self):
         if self.process is not None:
             try:
