@@ -340,9 +340,8 @@ def _phases(defn, state, model, plan, loc, goal_views, budget) -> SolveResult:
     if first.moves is not None or first.stopped == "cancelled":
         return first
     if not model.guarded:
-        left = budget.remaining()
         try:
-            moves, info = multiphase.solve(defn, state, budget.part(None if left is None else left * PHASES_SHARE))
+            moves, info = multiphase.solve(defn, state, budget, reserve=1 - PHASES_SHARE)
         except Stopped as stop:
             if stop.reason == "cancelled" or budget.remaining() == 0:
                 return SolveResult(None, False, "phases", complete=False, stopped=stop.reason)

@@ -153,7 +153,10 @@ PART_ENTRIES = 6_000_000  # the largest database of a phase searched by its cose
 SEARCH_PHASE = 1e11  # cosets: the most a phase may have to be searched with pattern databases
 MAX_CHAINS = 4  # candidates kept
 CHAIN_SHARE = 0.5  # of the time left for each chain but the last
-BUILD_SHARE = 0.5  # of the time left, at most, for the first block chain's tables before any chain runs
+# of the time left, at most, for the first block chain's tables before any chain runs: the finisher's
+# answer is in hand, the tables are kept for every later solve (each one as it is done) and the chains
+# then take seconds; at half, the megaminx's largest table (13-15 s) never got built under load
+BUILD_SHARE = 0.75
 BLOCK_SHARE = 0.8  # of the time left for the block chains together, when other chains follow
 REMOVAL_STARTS = 2  # removal chains tried, each starting with another move class
 CANDIDATES = 3  # drops weighed by their phase puzzle at each step of a removal chain
@@ -512,12 +515,15 @@ def run_chain(defn: Definition, goal: tuple, plan: _Plan, state: tuple, budget: 
     return simplify(defn, moves)
 
 
-def solve(defn: Definition, state: tuple, budget: Budget) -> tuple[list[str] | None, dict]:
+def solve(defn: Definition, state: tuple, whole: Budget, reserve: float = 0.0) -> tuple[list[str] | None, dict]:
     """The shortest verified answer of the candidate chains run in turn within the budget (each but
     the last with CHAIN_SHARE of the time left), with what was tried; (None, ...) when no chain
-    fits or none answered."""
+    fits or none answered. `reserve`: the share of the time left kept for the caller's fallback
+    until the finisher's answer is in hand; that answer is the fallback, then the chains take all."""
     from solver.goals import nearest_goal
 
+    left = whole.remaining()
+    budget = whole if left is None else whole.part(left * (1 - reserve))
     goal = nearest_goal(defn, state)
     best, tried = None, []
     candidates = plans(defn, goal, budget)
@@ -535,6 +541,7 @@ def solve(defn: Definition, state: tuple, budget: Budget) -> tuple[list[str] | N
             best = simplify(defn, rough)
             tried.append({"chain": "the finisher alone", "length": len(best),
                           "seconds": round(time.monotonic() - started, 3)})
+            budget = whole
     group = [plan for plan in candidates if plan.chain.kind == "block"]
     if group:  # then the first block chain's tables (the others share most of them)
         left = budget.remaining()
