@@ -598,6 +598,15 @@ def load(path: Path, model, *, check_body: bool = True) -> PatternDatabase:
     return PatternDatabase(projection, ranker, bits, body, header, path)
 
 
+def cache_path(model, projection: Projection) -> Path:
+    """Where the database over `projection` is kept in the cache folder."""
+    return cache_dir() / file_name(content_hash(model.defn), model_key(model), projection)
+
+
+def is_cached(model, projection: Projection) -> bool:
+    return cache_path(model, projection).exists()
+
+
 _opened: Recent = Recent()  # (path, size, mtime) -> database, the recent ones (a worker meets many puzzles)
 
 
@@ -606,7 +615,7 @@ def cached(model, projection: Projection, *, budget_bytes: int = DEFAULT_BUDGET,
     """The database from the cache folder, built and saved there first when missing (under
     `budget`, default the current solve's, which lists the file in its `built`). A file is
     checked (checksum) once while it stays unchanged; later solves reuse the open memory map."""
-    path = cache_dir() / file_name(content_hash(model.defn), model_key(model), projection)
+    path = cache_path(model, projection)
     if path.exists():
         stat = path.stat()
         key = (str(path), stat.st_size, stat.st_mtime_ns)

@@ -84,3 +84,18 @@ def test_plain_python_search_is_optimal_once_its_move_tables_are_cached(dino, tm
         assert verify(dino, state, moves)
         shortest, _ = bfs.bidirectional_bfs(codec, codec.encode(state), Budget())
         assert len(moves) == len(shortest) == len(IdaSearch(model, heuristic, allowed, goal_views).run(loc, Budget()).moves)
+
+
+def test_a_first_solve_on_an_empty_cache_builds_the_small_tables_and_answers_optimally(dino, tmp_path, monkeypatch):
+    """Without --optimal and under a 10 s limit, as a user asks: the plan's two small tables are
+    built before the first try, which then answers as short as breadth-first search (the chains and
+    their finisher's one-time search for algorithms, taken instead, gave no answer in 10 s on a
+    busy machine)."""
+    monkeypatch.setenv("PUZZLEHUB_CACHE", str(tmp_path))
+    codec = Codec(dino)
+    state = api.scramble(dino, random_state=True, seed=5)["state"]
+    result = api.solve(dino, state, time_limit=10)
+    assert result["verified"] and verify(dino, state, result["solution"])
+    shortest, _ = bfs.bidirectional_bfs(codec, codec.encode(tuple(state)), Budget())
+    assert result["optimal"] and result["length"] == len(shortest)
+    assert len(list((tmp_path / "pdb").glob("*.pdb"))) >= 2
