@@ -63,13 +63,33 @@ class OutOfTime(Stopped):
 
 
 class _CompileClock:
-    """Seconds this process has spent in numba's compiler (compiling, or loading from its cache):
-    numba's compiler lock is held for exactly that, and nested compiles count once."""
+    """Seconds this process has spent in numba's compiler (compiling, or loading from its cache)
+    and in other one-time work: numba's compiler lock is held for exactly that, and nested spells
+    count once. Spells still running count too (`now`): a budget's watching thread must not see
+    a minute of compiling in the main thread as a minute of search."""
 
     def __init__(self):
-        self.total = 0.0
+        self.total = 0.0  # of the spells ended
         self.local = threading.local()
+        self.running: dict[int, float] = {}  # thread -> when its spell running now began
         self.installed = False
+
+    def enter(self) -> None:
+        depth = getattr(self.local, "depth", 0)
+        if depth == 0:
+            self.running[threading.get_ident()] = time.monotonic()
+        self.local.depth = depth + 1
+
+    def leave(self) -> None:
+        self.local.depth -= 1
+        if self.local.depth == 0:
+            me = threading.get_ident()
+            self.total += time.monotonic() - self.running[me]  # counted before it leaves `running`: never missed
+            del self.running[me]
+
+    def now(self) -> float:
+        moment = time.monotonic()
+        return self.total + sum(moment - since for since in list(self.running.values()))
 
     def install(self) -> None:
         """Listen to numba's compiler-lock events, once numba is loaded (`puzzle info` and the like
@@ -82,15 +102,10 @@ class _CompileClock:
 
         class Listener(event.Listener):
             def on_start(self, ev):
-                depth = getattr(clock.local, "depth", 0)
-                if depth == 0:
-                    clock.local.since = time.monotonic()
-                clock.local.depth = depth + 1
+                clock.enter()
 
             def on_end(self, ev):
-                clock.local.depth -= 1
-                if clock.local.depth == 0:
-                    clock.total += time.monotonic() - clock.local.since
+                clock.leave()
 
         event.register("numba:compiler_lock", Listener())
         self.installed = True
@@ -103,11 +118,11 @@ compiling = _CompileClock()
 def one_time_work():
     """Time spent inside is one-time work for the machine (a specialized solver's tables), left
     out of every budget's time and counted with compiling."""
-    since, compiled = time.monotonic(), compiling.total
+    compiling.enter()
     try:
         yield
-    finally:  # compiles inside were counted already
-        compiling.total += time.monotonic() - since - (compiling.total - compiled)
+    finally:
+        compiling.leave()
 
 
 @dataclass
@@ -123,7 +138,7 @@ class Budget:
     stop_flag: np.ndarray = field(default_factory=lambda: np.zeros(1, dtype=np.int64))
     phase: str = "search"  # what runs now, named when the time runs out
     built: list = field(default_factory=list)  # tables built under this budget (paths)
-    compiled_before: float = field(default_factory=lambda: compiling.total)
+    compiled_before: float = field(default_factory=lambda: compiling.now())
     _last_report: float = 0.0
     _last_cancel: float = 0.0
 
@@ -133,7 +148,7 @@ class Budget:
     @property
     def compile_seconds(self) -> float:
         """Seconds spent compiling kernels (and in other one-time work) since the budget began."""
-        return compiling.total - self.compiled_before
+        return compiling.now() - self.compiled_before
 
     @property
     def elapsed(self) -> float:

@@ -150,3 +150,19 @@ def test_a_specialized_table_build_is_one_time_work_that_only_a_cancel_stops(mon
     assert result["verified"] and result["optimal"], result
     assert [p.name for p in map(Path, result["tables"])] == ["loopover-4x4-pdb-v1.table"]
     assert result["compile_seconds"] > result["seconds"]  # the build, counted apart
+
+
+def test_one_time_work_still_running_is_not_counted_by_the_watching_thread():
+    """A specialized solver builds its tables (one-time work) inside the watched search: the thread
+    that watches the clock must not see that spell, running in another thread, as the search's
+    time (a fresh machine's first 15-puzzle solve stopped at once after a 40 s build, no answer)."""
+    from solver.search.budget import one_time_work
+
+    budget = Budget(time_limit=0.3)
+    with budget.watching() as stop:
+        with one_time_work():
+            time.sleep(1.0)  # the watching thread polls every 0.1 s meanwhile
+        assert stop[0] == 0
+        assert not budget.out_of_time() and 0.2 < budget.remaining() <= 0.3
+        time.sleep(0.5)  # the time that is the search's own: past the limit
+        assert budget.out_of_time()
