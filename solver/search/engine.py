@@ -448,7 +448,8 @@ def solve_by_phases(model, plan, loc, goal_views, budget) -> SolveResult:
         goal = goal_views[int(np.argmax((goal_views == view).sum(1)))]  # the one showing most slots
         rest = finisher.finish(loc, goal, budget.deadline)
         # a finisher whose one-time search the deadline cut short goes on with it while time is left
-        while rest is None and not finisher.complete and (budget.remaining() or 0) > RETRY_SECONDS and not budget.cancelled():
+        while rest is None and not finisher.complete and _worth_resuming(finisher, budget.remaining() or 0) \
+                and not budget.cancelled():
             finisher = _finisher(model, budget)
             rest = finisher.finish(loc, goal, budget.deadline)
     if rest is None:
@@ -472,17 +473,21 @@ _finishers: Recent = Recent()  # id(model) -> (model, finisher), the recent ones
 
 
 def _finisher(model, budget) -> Finisher | None:
-    """The model's finisher, kept for the process (None for guarded puzzles)."""
+    """The model's finisher, kept for the process (None for guarded puzzles). One whose one-time
+    search for algorithms was cut short goes on with it when the time left is worth its resuming
+    (reading back what it found: 5 s for a master skewb's), else serves with what it has."""
     if model.guarded:
         return None
     hit = _finishers.get(id(model))
-    if hit is None or hit[0] is not model:
+    left = budget.remaining()
+    if hit is None or hit[0] is not model or (not hit[1].complete and _worth_resuming(hit[1], left)):
         # Its one-time search for algorithms leaves the phases time; cut short, it resumes next time.
-        left = budget.remaining()
-        hit = (model, Finisher(model, None if left is None else time.monotonic() + ALGORITHM_SHARE * left))
-        if hit[1].complete:
-            _finishers[id(model)] = hit
+        hit = _finishers[id(model)] = (model, Finisher(model, None if left is None else time.monotonic() + ALGORITHM_SHARE * left))
     return hit[1]
+
+
+def _worth_resuming(finisher: Finisher, left: float | None) -> bool:
+    return left is None or left > RETRY_SECONDS + 2 * finisher.resume_seconds
 
 
 def _occupied(pz, loc) -> np.ndarray:

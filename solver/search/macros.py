@@ -101,6 +101,7 @@ class Finisher:
         base = self._short_sequences(model.canonical_pairs())
         self.deadline = deadline
         self.complete = True  # False when the deadline cut the search for algorithms (or aims) short
+        self.resume_seconds = 0.0
         self.algorithms = self._stored() or self._algorithms(base, deadline)
         if self.complete:
             self._store()
@@ -288,6 +289,7 @@ class Finisher:
                 keep(xs * j, power, self.support(power))
 
         # Resume where a search cut short by its deadline stopped (its findings were kept).
+        resumed = time.monotonic()
         progress = self._progress()
         for i, seq in enumerate(progress.get("narrow", [])):  # the found algorithms are among the narrow ones
             if i % 256 == 0 and deadline is not None and time.monotonic() > deadline:
@@ -299,6 +301,7 @@ class Finisher:
             keep(seq, e, self.support(e))
         second = [(q, self.effect(q)) for q in progress.get("second", [])]
         stage, start = progress.get("stage", 1), progress.get("next", 0)
+        self.resume_seconds = time.monotonic() - resumed  # what going on with this search costs before it goes on
 
         def cut_short(stage, at) -> bool:
             if deadline is None or time.monotonic() <= deadline:

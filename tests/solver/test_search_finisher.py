@@ -111,6 +111,23 @@ def test_a_search_for_algorithms_cut_short_resumes_and_ends_as_an_uncut_one(tmp_
     assert [q for q, _ in Finisher(model, time.monotonic()).algorithms] == [q for q, _ in whole.algorithms]  # stored
 
 
+def test_a_finisher_cut_short_serves_as_it_is_when_too_little_time_is_left_to_resume_it():
+    """Going on with a search cut short first reads back what it found (seconds for a big puzzle):
+    with less time left than that is worth, the process's finisher serves with what it has; with
+    more, a new one goes on from where it stopped."""
+    from solver.search.budget import Budget
+
+    defn, pieces = cube(3, renumber=5)
+    model = search_model(defn, pieces)
+    engine._finishers.pop(id(model), None)
+    first = engine._finisher(model, Budget(time_limit=0.3))
+    assert not first.complete
+    assert engine._finisher(model, Budget(time_limit=engine.RETRY_SECONDS / 2)) is first
+    resumed = engine._finisher(model, Budget(time_limit=LIMIT))
+    assert resumed is not first and resumed.complete
+    assert engine._finisher(model, Budget(time_limit=0.1)) is resumed
+
+
 @pytest.mark.parametrize("left,right", [(30, 20), (17, 41)])
 def test_narrow_algorithms_of_more_slots_carry_the_chosen_piece_where_it_is_wanted(left, right):
     """On rings of two cycles (generated, two sizes), the narrow algorithms of more than three
