@@ -6,10 +6,10 @@ a wide turn of any depth counts one):
    beam search, beam.py, on sums of per-orbit distance tables, centres.py, into a ball of exact
    last turns around their goal; the 5x5x5's second phase among the turns keeping U/D centres on
    their axis); then every centre home down exact joint tables among the turns that keep centres
-   on their axes (the 4x4x4 in one step, the 5x5x5 in two: one axis home, then the rest). The
-   6x6x6's two x-centre orbits go as the 5x5x5's two orbits, the 7x7x7's x- and T-centres as two
-   5x5x5s, one ring after the other (stages); the other orbits are left to batched commutators
-   (reduction.py, batched.py).
+   on their axes (the 4x4x4 in one step, the 5x5x5 in two: one axis home, then the rest). Bigger
+   cubes go ring by ring (stages): the 6x6x6's inner x-centres as a 4x4x4's centres, then its
+   outer x-centres and one oblique orbit as a 5x5x5's; the 7x7x7's x- and T-centres as two
+   5x5x5s; the other orbits are left to batched commutators (reduction.py, batched.py).
 2. edge pairing by free-slice macros (freeslice.py), centres and even wings kept.
 
 reduction.py then fixes the PLL parity, solves the 3x3x3 left with the two-phase solver and
@@ -32,14 +32,15 @@ from solver.special.bigcube.model import NORMALS, BigCube, parse_turn
 AXIS = {"U": 0, "D": 0, "R": 1, "L": 1, "F": 2, "B": 2}
 # Beam widths per phase by cube size: wide enough for short answers, narrow enough for 10 s here
 # (the 7x7x7's first phase, on its inner ring with all 54 turns, stalls at 300 and ends at 1,200,
-# and stalled up to 38,400 with a ball of radius 2 or 3).
+# and stalled up to 38,400 with a ball of radius 2 or 3; the 6x6x6's outer ring, a 5x5x5's
+# centres, stalled at 200 with a ball of radius 2 and ends at 1,200 with 4, in 0.2-0.5 s).
 VERSION = 1  # of the stored tables and macros
 SIZES = (4, 5, 6, 7)  # where the phases are measured to beat 3-cycles within 10 s (docs/bigcube.md)
-BALL_RADIUS = {4: 3, 5: 4, 7: 4}
-WIDTHS = {4: 300, 5: 1200, 6: 200, 7: 300}
+BALL_RADIUS = {4: 3, 5: 4, 6: 4, 7: 4}
+WIDTHS = {4: 300, 5: 1200, 6: 1200, 7: 300}
 # Axes tried in the last centre steps (each a 24 MB joint table, 10-20 s to build once): one for the
-# 6x6x6 and 7x7x7, where 1.1 turns matter less against their obliques' commutators (about 200 turns).
-LAST_AXES = {6: 1, 7: 1}
+# 7x7x7, where 1.1 turns matter less against its obliques' commutators (about 200 turns).
+LAST_AXES = {6: 3, 7: 1}
 # The pairing beam's width: the 5x5x5's 21,279 macros make each state's steps ten times dearer
 # (measured 2-5 s at width 2 against 12-15 s at 8, for 48 turns against 52); the 6x6x6's 30,783
 # pair in about 70 turns in 5-8 s at width 2 (31 s at 8; width 1 was left with three edges unpaired).
@@ -136,13 +137,13 @@ def _solve_stage(state, goal, n: int, stage: Stage, colour, parity: int, deadlin
 
     # (turns among, beam score, goal): a beam search into centre_ball(goal), or with no score down the
     # exact joint_table of the goal's faces
-    if len(stage.orbits) == 1:  # the 4x4x4: all turns for the first two phases, an exact last one
+    if len(stage.orbits) == 1:  # the 4x4x4, the 6x6x6's inner x-centres: all turns for the first two phases, an exact last one
         phases = [
             ("all", lambda s, q: distance(s, q, "UD"), "UD"),
             ("all", lambda s, q: 2 * distance(s, q, "UD") + distance(s, q, "LR") + (q != 0), "UD LR"),
             ("axes", None, "URF"),
         ]
-    else:  # two orbits (5x5x5, 6x6x6's x-centres): each phase among the turns keeping what those before did
+    else:  # two orbits (5x5x5, a ring of the 6x6x6 or 7x7x7): each phase among the turns keeping what those before did
         phases = [
             ("all", lambda s, q: distance(s, q, "UD"), "UD"),
             ("UD", lambda s, q: distance(s, q, "LR", "UD"), "UD LR"),
@@ -211,24 +212,31 @@ def restricted(n: int, among: str, depth: int | None = None) -> Turns:
 def stages(n: int) -> tuple[Stage, ...]:
     """The centre orbits the short phases bring home, stage by stage: all of them at once for
     N = 4, 5. Bigger cubes have more than two orbits, where sums of per-orbit tables over them all
-    plateau; batched commutators (batched.py) bring the rest home. The 6x6x6: its x-centres (on a
-    face's diagonals), as the 5x5x5's two orbits. The 7x7x7: its x- and T-centres (on a face's middle
-    lines, in no slice of the catalog's: the batched grids cannot reach them), those of the inner
-    ring first (all turns; only turns of three layers move them), then those of the outer ring among
-    the turns of at most two layers, which keep the inner ring home: each ring a 5x5x5's centres."""
+    plateau, so they go ring by ring: a ring is the centres whose farthest coordinate across their
+    face is the same, and lies in one layer from the faces, moved by the turns that deep and deeper.
+    The innermost ring first with all turns, each next ring among the turns that reach it and no
+    deeper ring (`depth`), which keep the rings before home. Under those turns a ring is a 5x5x5's
+    centres: its x-centres (on a face's diagonals) one orbit, and each of its other orbits (T-centres
+    on a face's middle lines, obliques) moved by the ring's slices alone, like a 5x5x5's T-centres,
+    and all of those in step (a 6x6x6's two oblique orbits move as pairs: stages of both stalled at
+    a sum of 5, unreachable). So a stage takes the ring's x-centres and one other orbit: a T-centre
+    orbit (in no slice of the catalog's, so no batched grid reaches it), else an oblique one; batched
+    commutators (batched.py) bring the rest home. The 6x6x6: its inner x-centres (a 4x4x4's centres,
+    with all turns), then its outer x-centres and one oblique orbit (a 5x5x5's, turns of at most two
+    layers), the other oblique orbit batched (about 180 turns in all where the x-centres by the
+    short phases and both oblique orbits batched took about 237). The 7x7x7: the inner ring's x- and
+    T-centres, then the outer ring's (its obliques batched)."""
     p = plan(n)
     if n <= 5:
         return (Stage(tuple(range(len(p.centre_orbits))), n // 2),)
-    rings: dict[int, list[int]] = {}
+    rings: dict[int, list[tuple[int, int]]] = {}  # ring -> (rank: x-centres 0, T-centres 1, obliques 2, orbit)
     for k, orbit in enumerate(p.centre_orbits):
         sticker = int(orbit.positions[0])
-        across = sorted(abs(c) for c, d in zip(p.cube.points[sticker], NORMALS[p.cube.faces[sticker]]) if d == 0)
-        if across[0] == across[1] or (n % 2 and across[0] == 0):
-            rings.setdefault(across[1], []).append(k)
-    if n % 2 == 0:  # (in the order of plan(n).centre_orbits, as the stored joint tables are)
-        return (Stage(tuple(sorted(k for ring in rings.values() for k in ring)), n // 2),)
+        near, far = sorted(abs(c) for c, d in zip(p.cube.points[sticker], NORMALS[p.cube.faces[sticker]]) if d == 0)
+        rings.setdefault(far, []).append((0 if near == far else 1 if near == 0 else 2, k))
+    chosen = {r: sorted(k for _, k in sorted(ring)[:2]) for r, ring in rings.items()}
     # doubled coordinates: ring r lies in layer (n - 1 - r) / 2 from the faces, moved by turns deeper than that
-    return tuple(Stage(tuple(rings[r]), (n - 1 - r) // 2 + 1) for r in sorted(rings))
+    return tuple(Stage(tuple(chosen[r]), (n - 1 - r) // 2 + 1) for r in sorted(rings))
 
 
 def short_orbits(n: int) -> tuple[int, ...]:
@@ -298,7 +306,7 @@ def joint_table(n: int, wanted: str, among: str, stage: Stage) -> centres.JointT
     of the `wanted` faces holding their colours: for the 4x4x4 "URF" among "axes" (70^3 = 343,000
     masks, at most 11 turns); for the 5x5x5 "U" among "axes" (4,900 states, at most 8 turns), then
     "URF" among "axes UD", "axes RL" or "axes FB" (24 million, at most 16); the same for the
-    6x6x6's two x-centre orbits and each ring of the 7x7x7 (stages)."""
+    6x6x6's outer ring and each ring of the 7x7x7 (stages)."""
     kept = stage.orbits
     orbits = [centre_table(n, k, wanted, among, stage.depth) for k in kept]
 
