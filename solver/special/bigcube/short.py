@@ -41,7 +41,7 @@ SIZES = (4, 5, 6, 7)  # where the phases are measured to beat 3-cycles within 10
 BALL_RADIUS = {4: 3, 5: 4, 6: 4, 7: 4}
 WIDTHS = {4: 300, 5: 1200, 6: 1200, 7: 300}
 # Axes tried in the last centre steps (each a 24 MB joint table, 10-20 s to build once): one for the
-# 7x7x7, where 1.1 turns matter less against its obliques' commutators (about 200 turns).
+# 7x7x7 (chosen when its obliques' commutators took about 200 turns; three not measured since).
 LAST_AXES = {6: 3, 7: 1}
 # The pairing beam's width: the 5x5x5's 21,279 macros make each state's steps ten times dearer
 # (measured 2-5 s at width 2 against 12-15 s at 8, for 48 turns against 52); the 6x6x6's 30,783
@@ -120,7 +120,8 @@ def solve_centres(state: np.ndarray, goal: np.ndarray, n: int, deadline: float) 
     for stage in stages(n):
         if stage.partners:
             try:
-                path, state, parity = _pair_partners(state, n, stage, parity, start + PAIRING_SHARE * (deadline - start))
+                until = start + PAIRING_SHARE * (deadline - start)
+                path, state, parity = _pair_partners(state, n, stage, parity, until)
                 done += path
             except beam.Timeout:
                 pass  # the partners are left to the batched commutators (reduction.py), as before pairing
@@ -158,6 +159,7 @@ class Pairing:
 
 @lru_cache(maxsize=None)
 def partner_pairing(n: int, stage: Stage) -> Pairing:
+    """The Pairing of a stage with partners, found once per size (a fraction of a second)."""
     p = plan(n)
     cube = p.cube
     watched = np.concatenate([p.centre_orbits[k].positions for k in stage.orbits[-1:] + stage.partners])
@@ -349,7 +351,6 @@ def _deeper_orbits(n: int, stage: Stage) -> list[int]:
     """The orbits of the stages before `stage` (deeper rings)."""
     before = stages(n)[:stages(n).index(stage)]
     return [k for earlier in before for k in earlier.orbits + earlier.partners]
-
 
 
 @lru_cache(maxsize=None)
