@@ -9,7 +9,7 @@ import pytest
 
 from solver import perm
 from solver.special.bigcube import beam, freeslice, reduction, short
-from solver.special.bigcube.model import BigCube
+from solver.special.bigcube.model import NORMALS, BigCube
 
 N = 4
 
@@ -156,33 +156,51 @@ def test_random_4x4x4_answers_are_short():
 
 
 @pytest.mark.parametrize("n", [6, 7])
-def test_centres_by_short_phases_then_batched_commutators_come_home_with_even_wings(n):
-    """The 6x6x6's x-centres, the 7x7x7's x- and T-centres by the short phases, their obliques by
-    batched commutators that keep those home: every centre home, every wing orbit even, checked
-    on the replayed stickers from two random states."""
+def test_every_centre_comes_home_by_the_short_phases_with_even_wings(n):
+    """Every centre of the 6x6x6 and 7x7x7 by the short phases (ring by ring, the obliques paired
+    to the orbit they follow), nothing left to the batched commutators: every centre home, every
+    wing orbit even, checked on the replayed stickers from two random states."""
     cube = BigCube(n)
     goal = np.array([ord(c) for c in cube.solved()], dtype=np.uint8)
     centres = [s for s in range(cube.size) if len(cube.pieces[cube.cubie_of(s)]) == 1]
     for seed in (1, 2):
         state = _scrambled(seed, n)
         turns, reached = short.solve_centres(state, goal, n, time.perf_counter() + 120)
-        more, reached = reduction._centres_by_batches(n, reached, goal)
-        replayed = short.apply_names(cube, state, turns + more)
+        assert reduction._centres_by_batches(n, reached, goal) == ([], reached)
+        replayed = short.apply_names(cube, state, turns)
         assert (replayed == reached).all()
         assert (replayed[centres] == goal[centres]).all()
         assert _wing_parities(replayed, goal, n) == [0, 0]
 
 
-def test_the_7x7x7s_outer_ring_stage_keeps_the_inner_ring():
+def test_obliques_left_unpaired_come_home_by_batched_commutators(monkeypatch):
+    """With no time for pairing the 6x6x6's obliques, the stages leave one oblique orbit, and the
+    batched commutators, which keep every orbit home, bring it home with the wings still even."""
+    monkeypatch.setattr(short, "PAIRING_SHARE", 0.0)
+    cube = BigCube(6)
+    goal = np.array([ord(c) for c in cube.solved()], dtype=np.uint8)
+    centres = [s for s in range(cube.size) if len(cube.pieces[cube.cubie_of(s)]) == 1]
+    state = _scrambled(1, 6)
+    turns, reached = short.solve_centres(state, goal, 6, time.perf_counter() + 120)
+    assert (reached[centres] != goal[centres]).any()
+    more, reached = reduction._centres_by_batches(6, reached, goal)
+    replayed = short.apply_names(cube, state, turns + more)
+    assert (replayed == reached).all() and (replayed[centres] == goal[centres]).all()
+    assert _wing_parities(replayed, goal, 6) == [0, 0]
+
+
+@pytest.mark.parametrize("n, sizes", [(6, (1, 2)), (7, (2, 2))])
+def test_the_outer_ring_stage_keeps_the_inner_ring(n, sizes):
     """Every turn of the second stage (at most two layers) keeps the first stage's orbits (the
-    inner ring's x- and T-centres) home, and moves some of the outer ring's."""
-    inner, outer = short.stages(7)
-    assert outer.depth == 2 and len(inner.orbits) == len(outer.orbits) == 2
-    p = short.plan(7)
+    inner ring's x-centres, and the 7x7x7's T-centres) home, and moves some of the outer ring's
+    (its x-centres and one other orbit: the 7x7x7's T-centres, the 6x6x6's obliques)."""
+    inner, outer = short.stages(n)
+    assert outer.depth == 2 and (len(inner.orbits), len(outer.orbits)) == sizes
+    p = short.plan(n)
     goal = np.array([ord(c) for c in p.cube.solved()], dtype=np.uint8)
     stickers = np.concatenate([p.centre_orbits[k].positions for k in inner.orbits])
     others = np.concatenate([p.centre_orbits[k].positions for k in outer.orbits])
-    kept = short.restricted(7, "all", outer.depth).keep
+    kept = short.restricted(n, "all", outer.depth).keep
     assert len(kept) == 36  # 6 faces x (outer, two-layer wide) x 3
     moved = 0
     for m in kept:
@@ -192,10 +210,33 @@ def test_the_7x7x7s_outer_ring_stage_keeps_the_inner_ring():
     assert moved == 18  # the two-layer wide turns
 
 
-@pytest.mark.parametrize("n, most", [(6, 420), (7, 600)])
+def test_the_6x6x6s_two_oblique_orbits_move_in_pairs_under_the_outer_ring_turns():
+    """Why the outer ring's stage takes one oblique orbit only: under its turns (at most two
+    layers) each oblique piece and its neighbour of the other orbit (same row of the face, the
+    nearer coordinate mirrored) move together, so the pairs can only be matched by deeper turns."""
+    p = short.plan(6)
+    cube = p.cube
+    inner, outer = short.stages(6)
+    (first,), (second,) = outer.orbits[1:], outer.partners
+    at = {(cube.faces[s], tuple(cube.points[s])): int(s) for s in p.centre_orbits[second].positions}
+    neighbour = {}
+    for s in p.centre_orbits[first].positions:
+        point, normal = list(cube.points[s]), NORMALS[cube.faces[s]]
+        near = min((i for i in range(3) if normal[i] == 0), key=lambda i: abs(point[i]))
+        point[near] = -point[near]
+        neighbour[int(s)] = at[(cube.faces[s], tuple(point))]
+    assert len(set(neighbour.values())) == 24
+    for m in short.restricted(6, "all", outer.depth).keep:
+        sources = np.asarray(perm.sources(cube.named_moves[p.names[m]]))
+        image = {int(t): int(x) for x, t in enumerate(sources)}  # where each sticker's piece goes
+        assert all(neighbour[image[a]] == image[b] for a, b in neighbour.items()), p.names[m]
+
+
+@pytest.mark.parametrize("n, most", [(6, 260), (7, 400)])
 def test_random_6x6x6_and_7x7x7_answers_are_short(n, most):
-    """Two random states each (1000 random turns), answers replayed: about 325 catalog turns for
-    the 6x6x6 (main gave about 550), 400 for the 7x7x7 (main: about 1,710, all 3-cycles)."""
+    """Two random states each (1000 random turns), answers replayed: about 185 catalog turns for
+    the 6x6x6 (320 with both oblique orbits batched, about 550 before the short phases), 300 for
+    the 7x7x7 (400 with its obliques batched, about 1,710 by 3-cycles alone)."""
     cube = BigCube(n)
     rng = random.Random(2027)
     for _ in range(2):

@@ -482,7 +482,7 @@ def solve(n: int, now: np.ndarray, goal: np.ndarray) -> tuple[list[Layer], np.nd
 def solve_centres(n: int, now: np.ndarray, goal: np.ndarray, kept: np.ndarray) -> tuple[list[Layer], np.ndarray]:
     """Layer turns that bring every centre home (but the T-centres, which must be home already) with
     batched commutators that move no sticker of `kept` (a mask of home centres: those short.py's
-    phases brought home, the 6x6x6's x-centres, the 7x7x7's x- and T-centres; each cell's 3-cycle
+    phases brought home, the 6x6x6's x-centres and one oblique orbit, the 7x7x7's x- and T-centres; each cell's 3-cycle
     stays in one orbit, so cells touching them are left out), and the state they reach."""
     tab = tables(n)
     return _solve(tab, ((tab.centres, None, lambda frame: 4, True),), now, goal, kept)

@@ -12,7 +12,7 @@
    batched commutators do this (batched.py), the libraries serving only the T-centres they leave.
 
 For N = 4 .. 7 (short.SIZES) a short reduction comes first: centres by the phases of short.py (and
-by batched commutators for the 6x6x6's and 7x7x7's obliques), edges paired by free-slice macros,
+by batched commutators for the 6x6x6's and 7x7x7's obliques the stages leave), edges paired by free-slice macros,
 the PLL parity, then steps 1-3 find nothing left but the 3x3x3; should a phase run out of time,
 steps 1-3 solve the state from the start.
 
@@ -320,14 +320,15 @@ def _two_cycles(library: cycles.Library, frm: int, to: int, third: int) -> list[
 
 
 def _centres_by_batches(n: int, state: np.ndarray, goal: np.ndarray) -> tuple[list[str], np.ndarray]:
-    """Catalog turns that bring home the centre orbits the short phases leave (short.stages: the
-    obliques of the 6x6x6 and 7x7x7) by batched commutators (batched.py) that move no piece of the orbits the
-    short phases brought home, and the state they reach: where the free-slice pairing starts. Pure
-    centre commutators keep the wings even."""
-    p = short.plan(n)
-    kept = np.zeros(p.cube.size, dtype=bool)
-    for k in short.short_orbits(n):
-        kept[p.centre_orbits[k].positions] = True
+    """Catalog turns that bring home the centre orbits the short phases leave (the 6x6x6's and
+    7x7x7's obliques when pairing them ran out of its time, short.solve_centres) by batched
+    commutators (batched.py) that move no piece of the orbits home, and the state they reach: where
+    the free-slice pairing starts. Pure centre commutators keep the wings even."""
+    kept = np.zeros(len(state), dtype=bool)
+    for orbit in short.plan(n).centre_orbits:
+        kept[orbit.positions] = (state[orbit.positions] == goal[orbit.positions]).all()
+    if kept[short.centre_stickers(n)].all():
+        return [], state
     layers, reached = batched.solve_centres(n, state, goal, kept)
     return [name for layer in layers for name in layer.sign()], reached
 
@@ -377,9 +378,8 @@ def _solve(state: str, n: int, goal: str | None, budget: Budget, short_phases: b
             start, left = time.perf_counter(), budget.remaining()
             with deadline.phase("centres"):
                 prefix, reached = short.solve_centres(codes, target, n, start + 0.55 * left)
-                if len(short.short_orbits(n)) < len(short.plan(n).centre_orbits):  # the obliques of N = 6, 7
-                    more, reached = _centres_by_batches(n, reached, target)
-                    prefix += more
+                more, reached = _centres_by_batches(n, reached, target)
+                prefix += more
             with deadline.phase("edge pairing"):
                 # (the 6x6x6's pairing takes 5-9 s at load 7, its centres 1-2 s: until 0.78 it was cut
                 # short on one state in five, and its 3-cycles then took 1,100 turns; 3x3x3 stages of

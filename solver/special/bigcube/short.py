@@ -6,10 +6,12 @@ a wide turn of any depth counts one):
    beam search, beam.py, on sums of per-orbit distance tables, centres.py, into a ball of exact
    last turns around their goal; the 5x5x5's second phase among the turns keeping U/D centres on
    their axis); then every centre home down exact joint tables among the turns that keep centres
-   on their axes (the 4x4x4 in one step, the 5x5x5 in two: one axis home, then the rest). The
-   6x6x6's two x-centre orbits go as the 5x5x5's two orbits, the 7x7x7's x- and T-centres as two
-   5x5x5s, one ring after the other (stages); the other orbits are left to batched commutators
-   (reduction.py, batched.py).
+   on their axes (the 4x4x4 in one step, the 5x5x5 in two: one axis home, then the rest). Bigger
+   cubes go ring by ring (stages): the 6x6x6's inner x-centres as a 4x4x4's centres, then its
+   obliques paired by conjugated turns, then its outer x-centres and one oblique orbit (the other
+   follows) as a 5x5x5's; the 7x7x7's inner x- and T-centres as a 5x5x5's, its obliques paired to
+   the outer T-centres, then the outer ring as a 5x5x5's. Should pairing run out of its time, the
+   obliques are left to batched commutators (reduction.py, batched.py).
 2. edge pairing by free-slice macros (freeslice.py), centres and even wings kept.
 
 reduction.py then fixes the PLL parity, solves the 3x3x3 left with the two-phase solver and
@@ -32,20 +34,25 @@ from solver.special.bigcube.model import NORMALS, BigCube, parse_turn
 AXIS = {"U": 0, "D": 0, "R": 1, "L": 1, "F": 2, "B": 2}
 # Beam widths per phase by cube size: wide enough for short answers, narrow enough for 10 s here
 # (the 7x7x7's first phase, on its inner ring with all 54 turns, stalls at 300 and ends at 1,200,
-# and stalled up to 38,400 with a ball of radius 2 or 3).
+# and stalled up to 38,400 with a ball of radius 2 or 3; the 6x6x6's outer ring, a 5x5x5's
+# centres, stalled at 200 with a ball of radius 2 and ends at 1,200 with 4, in 0.2-0.5 s).
 VERSION = 1  # of the stored tables and macros
 SIZES = (4, 5, 6, 7)  # where the phases are measured to beat 3-cycles within 10 s (docs/bigcube.md)
-BALL_RADIUS = {4: 3, 5: 4, 7: 4}
-WIDTHS = {4: 300, 5: 1200, 6: 200, 7: 300}
+BALL_RADIUS = {4: 3, 5: 4, 6: 4, 7: 4}
+WIDTHS = {4: 300, 5: 1200, 6: 1200, 7: 300}
 # Axes tried in the last centre steps (each a 24 MB joint table, 10-20 s to build once): one for the
-# 6x6x6 and 7x7x7, where 1.1 turns matter less against their obliques' commutators (about 200 turns).
-LAST_AXES = {6: 1, 7: 1}
+# 7x7x7 (chosen when its obliques' commutators took about 200 turns; three not measured since).
+LAST_AXES = {6: 3, 7: 1}
 # The pairing beam's width: the 5x5x5's 21,279 macros make each state's steps ten times dearer
 # (measured 2-5 s at width 2 against 12-15 s at 8, for 48 turns against 52); the 6x6x6's 30,783
 # pair in about 70 turns in 5-8 s at width 2 (31 s at 8; width 1 was left with three edges unpaired).
 # The 7x7x7's 40,287 macros: about 98 turns in 3 s at width 1, 87 in 5 s at 2 (load 2.5), where
 # batched wing commutators took about 260 turns.
 PAIRING_WIDTHS = {5: 4, 6: 2, 7: 1}
+PAIRING_SHARE = 0.75  # of the centres' time: pairing later than that leaves the partners to batched commutators
+# _pair_partners' beam: the 6x6x6's obliques 31-43 turns in 0.3-0.5 s at 300; the 7x7x7's 60-76 turns
+# in 0.7-1.2 s at 200 (at 100 it stalled, widened and took up to 3.3 s; 66-78 in 0.1-1.2 s at 50; load 2.5)
+PAIRING_BEAMS = {6: 300, 7: 200}
 
 
 @dataclass
@@ -109,7 +116,15 @@ def solve_centres(state: np.ndarray, goal: np.ndarray, n: int, deadline: float) 
         parity |= perm.parity(pieces) << i
     colour = {face: int(goal[cube.faces.index(face)]) for face in "URFDLB"}
     done: list[str] = []
+    start = time.perf_counter()
     for stage in stages(n):
+        if stage.partners:
+            try:
+                until = start + PAIRING_SHARE * (deadline - start)
+                path, state, parity = _pair_partners(state, n, stage, parity, until)
+                done += path
+            except beam.Timeout:
+                pass  # the partners are left to the batched commutators (reduction.py), as before pairing
         path, state, parity = _solve_stage(state, goal, n, stage, colour, parity, deadline)
         done += path
     return done, state
@@ -122,6 +137,94 @@ class Stage:
     deeper in)."""
     orbits: tuple[int, ...]
     depth: int
+    # orbits that move in step with the last of `orbits` under the stage's turns: each of their
+    # pieces is first given its neighbour's colour (_pair_partners), then comes home with it
+    partners: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Pairing:
+    """What _pair_partners searches with: the stage's turns, and conjugates W X W' (W a turn one
+    layer deeper than the stage's; X one of its turns, or two of one face, the deeper first, as
+    `2Uw U'`; of another axis than W) that keep the deeper rings home (checked on the goal: X must
+    not turn a face W brought their pieces onto, so X is mostly a slice alone) but move a piece
+    apart from its neighbour, as the free-slice macros move wings between edges; and the
+    neighbours to match. The 6x6x6 has 108 conjugates, the 7x7x7 216."""
+    sequences: list[list[int]]  # catalog turn indices of each move
+    watched: np.ndarray  # the stickers of the stage's last orbit and its partners (the search sees those alone)
+    moves: beam.MoveSet  # on the watched stickers
+    pieces: np.ndarray  # (indices in watched)
+    neighbours: np.ndarray
+
+
+@lru_cache(maxsize=None)
+def partner_pairing(n: int, stage: Stage) -> Pairing:
+    """The Pairing of a stage with partners, found once per size (a fraction of a second)."""
+    p = plan(n)
+    cube = p.cube
+    watched = np.concatenate([p.centre_orbits[k].positions for k in stage.orbits[-1:] + stage.partners])
+    local = {int(s): k for k, s in enumerate(watched)}
+
+    def row(sticker):  # (face, axis and value of its farthest coordinate across the face)
+        point, normal = cube.points[sticker], NORMALS[cube.faces[sticker]]
+        far = max((i for i in range(3) if normal[i] == 0), key=lambda i: abs(point[i]))
+        return cube.faces[sticker], far, point[far]
+    leader = {row(int(s)): local[int(s)] for s in p.centre_orbits[stage.orbits[-1]].positions}  # one per row
+    pieces, neighbours = [], []
+    for k in stage.partners:
+        for s in p.centre_orbits[k].positions:
+            pieces.append(local[int(s)])
+            neighbours.append(leader[row(int(s))])
+    turns = [int(x) for x in restricted(n, "all", stage.depth).keep]
+    sequences = [[x] for x in turns]
+    sources = [p.moves.sources[x] for x in turns]
+    axes = [int(p.moves.axis[x]) for x in turns]
+    goal = np.array(["URFDLB".index(face) for face in cube.faces])
+    deeper = np.concatenate([p.centre_orbits[k].positions for k in _deeper_orbits(n, stage)])
+    face = {x: parse_turn(p.names[x])[0] for x in turns}
+    depth = {x: parse_turn(p.names[x])[1] for x in turns}
+    middles = [[x] for x in turns] + [[x, y] for x in turns for y in turns if face[x] == face[y] and depth[x] > depth[y]]
+    seen = {source[watched].astype(np.int64).tobytes() for source in sources}
+    for w in (k for k, name in enumerate(p.names) if parse_turn(name)[1] == stage.depth + 1):
+        for middle in (m for m in middles if p.moves.axis[m[0]] != p.moves.axis[w]):  # (else W X W' = X)
+            way = [w, *middle, int(p.inverse[w])]
+            source = np.arange(cube.size)
+            for m in way:
+                source = source[p.moves.sources[m]]
+            key = source[watched].astype(np.int64).tobytes()
+            if key not in seen and (goal[source][deeper] == goal[deeper]).all():
+                seen.add(key)
+                sequences.append(way)
+                sources.append(source)
+                axes.append(3 + len(axes))  # a conjugate commutes with no other move: none is skipped
+    index = np.full(cube.size, -1)
+    index[watched] = np.arange(len(watched))
+    sources = np.array(sources)
+    zeros = np.zeros(len(axes), dtype=np.int64)
+    return Pairing(sequences, watched, beam.MoveSet(index[sources[:, watched]], np.array(axes), zeros, zeros),
+                   np.array(pieces), np.array(neighbours))
+
+
+def _pair_partners(state, n: int, stage: Stage, parity: int, deadline: float):
+    """Each piece of the stage's partner orbits given the colour of its neighbour in the stage's
+    last orbit (the piece it moves in step with), by a beam over Pairing's moves scored by the
+    pieces not matched: (catalog turns, the state they reach, its wing parity bits). The stage then
+    brings both home. The 6x6x6's other oblique orbit: about 37 turns in 0.3-0.5 s, where batched
+    commutators took about 111; the 7x7x7's two oblique orbits: about 72, where they took about
+    200. The conjugates keep the deeper rings' wing orbits' parity (W' undoes W's), so the even
+    parity the first stage made there stays."""
+    p = plan(n)
+    how = partner_pairing(n, stage)
+
+    def unmatched(states, pars):
+        return (states[:, how.pieces] != states[:, how.neighbours]).sum(1)
+    path = _widening(state[how.watched], how.moves, unmatched, PAIRING_BEAMS[n], deadline, None, None)
+    done = []
+    for m in (k for move in path for k in how.sequences[move]):
+        state = state[p.moves.sources[m]]
+        parity ^= int(p.moves.parity[m])
+        done.append(p.names[m])
+    return done, state, parity
 
 
 def _solve_stage(state, goal, n: int, stage: Stage, colour, parity: int, deadline: float):
@@ -136,13 +239,13 @@ def _solve_stage(state, goal, n: int, stage: Stage, colour, parity: int, deadlin
 
     # (turns among, beam score, goal): a beam search into centre_ball(goal), or with no score down the
     # exact joint_table of the goal's faces
-    if len(stage.orbits) == 1:  # the 4x4x4: all turns for the first two phases, an exact last one
+    if len(stage.orbits) == 1:  # the 4x4x4, the 6x6x6's inner x-centres: all turns for the first two phases, an exact last one
         phases = [
             ("all", lambda s, q: distance(s, q, "UD"), "UD"),
             ("all", lambda s, q: 2 * distance(s, q, "UD") + distance(s, q, "LR") + (q != 0), "UD LR"),
             ("axes", None, "URF"),
         ]
-    else:  # two orbits (5x5x5, 6x6x6's x-centres): each phase among the turns keeping what those before did
+    else:  # two orbits (5x5x5, a ring of the 6x6x6 or 7x7x7): each phase among the turns keeping what those before did
         phases = [
             ("all", lambda s, q: distance(s, q, "UD"), "UD"),
             ("UD", lambda s, q: distance(s, q, "LR", "UD"), "UD LR"),
@@ -211,29 +314,43 @@ def restricted(n: int, among: str, depth: int | None = None) -> Turns:
 def stages(n: int) -> tuple[Stage, ...]:
     """The centre orbits the short phases bring home, stage by stage: all of them at once for
     N = 4, 5. Bigger cubes have more than two orbits, where sums of per-orbit tables over them all
-    plateau; batched commutators (batched.py) bring the rest home. The 6x6x6: its x-centres (on a
-    face's diagonals), as the 5x5x5's two orbits. The 7x7x7: its x- and T-centres (on a face's middle
-    lines, in no slice of the catalog's: the batched grids cannot reach them), those of the inner
-    ring first (all turns; only turns of three layers move them), then those of the outer ring among
-    the turns of at most two layers, which keep the inner ring home: each ring a 5x5x5's centres."""
+    plateau, so they go ring by ring: a ring is the centres whose farthest coordinate across their
+    face is the same, and lies in one layer from the faces, moved by the turns that deep and deeper.
+    The innermost ring first with all turns, each next ring among the turns that reach it and no
+    deeper ring (`depth`), which keep the rings before home. Under those turns a ring is a 5x5x5's
+    centres: its x-centres (on a face's diagonals) one orbit, and each of its other orbits (T-centres
+    on a face's middle lines, obliques) moved by the ring's slices alone, like a 5x5x5's T-centres,
+    and all of those in step (a 6x6x6's two oblique orbits move as pairs: stages of both stalled at
+    a sum of 5, unreachable). So a stage takes the ring's x-centres and one other orbit: a T-centre
+    orbit (in no slice of the catalog's, so no batched grid reaches it), else an oblique one; the
+    ring's other orbits are its `partners`, first paired to that orbit's pieces with turns one layer
+    deeper (_pair_partners), then brought home with it. The 6x6x6: its inner x-centres (a 4x4x4's
+    centres, with all turns, about 20 turns), its obliques paired (about 37), then its outer
+    x-centres and one oblique orbit (a 5x5x5's, turns of at most two layers, about 38): about 96
+    turns in all, where the x-centres by short phases and both oblique orbits by batched
+    commutators took about 237. The 7x7x7: the inner ring's x- and T-centres, both oblique orbits
+    paired to the outer T-centres, then the outer ring's x- and T-centres."""
     p = plan(n)
     if n <= 5:
         return (Stage(tuple(range(len(p.centre_orbits))), n // 2),)
-    rings: dict[int, list[int]] = {}
+    rings: dict[int, list[tuple[int, int]]] = {}  # ring -> (rank: x-centres 0, T-centres 1, obliques 2, orbit)
     for k, orbit in enumerate(p.centre_orbits):
         sticker = int(orbit.positions[0])
-        across = sorted(abs(c) for c, d in zip(p.cube.points[sticker], NORMALS[p.cube.faces[sticker]]) if d == 0)
-        if across[0] == across[1] or (n % 2 and across[0] == 0):
-            rings.setdefault(across[1], []).append(k)
-    if n % 2 == 0:  # (in the order of plan(n).centre_orbits, as the stored joint tables are)
-        return (Stage(tuple(sorted(k for ring in rings.values() for k in ring)), n // 2),)
-    # doubled coordinates: ring r lies in layer (n - 1 - r) / 2 from the faces, moved by turns deeper than that
-    return tuple(Stage(tuple(rings[r]), (n - 1 - r) // 2 + 1) for r in sorted(rings))
+        near, far = sorted(abs(c) for c, d in zip(p.cube.points[sticker], NORMALS[p.cube.faces[sticker]]) if d == 0)
+        rings.setdefault(far, []).append((0 if near == far else 1 if near == 0 else 2, k))
+    result = []
+    for r in sorted(rings):
+        # doubled coordinates: ring r lies in layer (n - 1 - r) / 2 from the faces, moved by turns deeper than that
+        depth = (n - 1 - r) // 2 + 1
+        ranked = [k for _, k in sorted(rings[r])]  # x-centres first, then the orbit its partners follow
+        result.append(Stage(tuple(ranked[:2]), depth, tuple(ranked[2:]) if depth < n // 2 else ()))
+    return tuple(result)
 
 
-def short_orbits(n: int) -> tuple[int, ...]:
-    """Every centre orbit the short phases bring home (indices in plan(n).centre_orbits)."""
-    return tuple(k for stage in stages(n) for k in stage.orbits)
+def _deeper_orbits(n: int, stage: Stage) -> list[int]:
+    """The orbits of the stages before `stage` (deeper rings)."""
+    before = stages(n)[:stages(n).index(stage)]
+    return [k for earlier in before for k in earlier.orbits + earlier.partners]
 
 
 @lru_cache(maxsize=None)
@@ -298,7 +415,7 @@ def joint_table(n: int, wanted: str, among: str, stage: Stage) -> centres.JointT
     of the `wanted` faces holding their colours: for the 4x4x4 "URF" among "axes" (70^3 = 343,000
     masks, at most 11 turns); for the 5x5x5 "U" among "axes" (4,900 states, at most 8 turns), then
     "URF" among "axes UD", "axes RL" or "axes FB" (24 million, at most 16); the same for the
-    6x6x6's two x-centre orbits and each ring of the 7x7x7 (stages)."""
+    6x6x6's outer ring and each ring of the 7x7x7 (stages)."""
     kept = stage.orbits
     orbits = [centre_table(n, k, wanted, among, stage.depth) for k in kept]
 
