@@ -90,12 +90,10 @@ class Ball:
 
 
 def search(start: np.ndarray, moves: MoveSet, score: Callable[[np.ndarray], np.ndarray], width: int,
-           deadline: float, parity: int | None = None, max_depth: int = 60, ball: Ball | None = None,
-           seed: int = 0) -> list[int]:
+           deadline: float, parity: int | None = None, max_depth: int = 60, ball: Ball | None = None) -> list[int]:
     """The move indices of a sequence taking `start` to a state of score 0 whose parity bits,
     starting from `parity`, come back to 0 (parity None: any parity), or into the ball (with its
-    way out appended). score(states, parities). `seed` breaks the ties of the score: other seeds,
-    other ways of about the same length."""
+    way out appended). score(states, parities)."""
     if parity is None:
         parity, flips = 0, np.zeros_like(moves.parity)
     else:
@@ -149,7 +147,7 @@ def search(start: np.ndarray, moves: MoveSet, score: Callable[[np.ndarray], np.n
         if since > STALL:
             raise Stuck(f"beam search: no progress below {best} in {STALL} turns")
         # Ties are broken at random so the beam does not fill up with one family of states.
-        values = values + np.random.default_rng((seed, len(history))).random(len(values)) * 0.5
+        values = values + np.random.default_rng(len(history)).random(len(values)) * 0.5
         if len(values) > width:
             keep = np.argpartition(values, width)[:width]
         else:

@@ -94,8 +94,7 @@ def prepare(n: int, goal: bytes) -> None:
     solve_centres(target, target, n, math.inf)
 
 
-def solve_centres(state: np.ndarray, goal: np.ndarray, n: int, deadline: float,
-                  seed: int = 0) -> tuple[list[str], np.ndarray]:
+def solve_centres(state: np.ndarray, goal: np.ndarray, n: int, deadline: float) -> tuple[list[str], np.ndarray]:
     """Catalog turns that bring every centre home and leave every wing orbit an even permutation
     (so no inner quarter turn is needed later), and the state they reach; beam.Timeout when the
     deadline comes first."""
@@ -111,7 +110,7 @@ def solve_centres(state: np.ndarray, goal: np.ndarray, n: int, deadline: float,
     colour = {face: int(goal[cube.faces.index(face)]) for face in "URFDLB"}
     done: list[str] = []
     for stage in stages(n):
-        path, state, parity = _solve_stage(state, goal, n, stage, colour, parity, deadline, seed)
+        path, state, parity = _solve_stage(state, goal, n, stage, colour, parity, deadline)
         done += path
     return done, state
 
@@ -125,7 +124,7 @@ class Stage:
     depth: int
 
 
-def _solve_stage(state, goal, n: int, stage: Stage, colour, parity: int, deadline: float, seed: int):
+def _solve_stage(state, goal, n: int, stage: Stage, colour, parity: int, deadline: float):
     """One stage's phases: (catalog turns, the state they reach, its wing parity bits)."""
     p = plan(n)
 
@@ -161,7 +160,7 @@ def _solve_stage(state, goal, n: int, stage: Stage, colour, parity: int, deadlin
         else:  # the wing parity matters from the second phase on
             path = _widening(state[watched], moves.centre_moves, score, WIDTHS.get(n, 200), deadline,
                              None if kind == "UD" else parity,
-                             centre_ball(n, goal.tobytes(), kind, stage, among), seed)
+                             centre_ball(n, goal.tobytes(), kind, stage, among))
         for m in (int(moves.keep[k]) for k in path):
             state = state[p.moves.sources[m]]
             parity ^= int(p.moves.parity[m])
@@ -332,11 +331,11 @@ def pairing_macros(n: int) -> freeslice.Macros:
     return freeslice.macros(p.cube, p.names, p.moves.sources, rows)
 
 
-def _widening(state, moves, score, width, deadline, wanted, ball, seed) -> list[int]:
+def _widening(state, moves, score, width, deadline, wanted, ball) -> list[int]:
     """Beam search, four times wider each time it gets stuck on a plateau."""
     while True:
         try:
-            return beam.search(state, moves, score, width, deadline, wanted, ball=ball, seed=seed)
+            return beam.search(state, moves, score, width, deadline, wanted, ball=ball)
         except beam.Stuck:
             width *= 4
 
