@@ -14,7 +14,9 @@
 For N = 4 .. 7 (short.SIZES) a short reduction comes first: centres by the phases of short.py (and
 by batched commutators for the 6x6x6's and 7x7x7's obliques), edges paired by free-slice macros,
 the PLL parity, then steps 1-3 find nothing left but the 3x3x3; should a phase run out of time,
-steps 1-3 solve the state from the start.
+steps 1-3 solve the state from the start. While the time allows, the short phases also run on
+rotations of the cube (another axis first: other ways, several turns apart) and the shortest
+answer of all is kept (`_short_ways`).
 
 The answer is replayed on the stickers before it is returned.
 """
