@@ -443,6 +443,7 @@ def _refined(tried: list[tuple[int, _Way, _Reduction]], budget: Budget, left: fl
 VARIANT_MARGIN = 1.5  # a rotation more is tried only when 1.5 times the slowest one so far is left
 ROUNDS_END = 0.7  # of the time left at the start, when the rotations after the first must be done
 SCREEN_END = 0.35  # of the time left at the start, until when other rotations' centres are solved
+ROUNDS = 8  # rotations paired at most (5-9 fit in 10 s for a 4x4x4): a longer time limit ends sooner
 
 
 def _short_ways(state: str, n: int, goal: str, budget: Budget, batched_from: int) -> Iterator[list[_Way]]:
@@ -504,7 +505,7 @@ def _short_ways(state: str, n: int, goal: str, budget: Budget, batched_from: int
         pass
     screened.sort(key=lambda entry: len(entry[0]))  # the shortest centres first
     pairing_round = None  # the longest round of pairing and 3x3x3 stage so far
-    for centres, reached, rotation in screened:
+    for centres, reached, rotation in screened[:ROUNDS - 1]:
         began = time.perf_counter()
         if began + VARIANT_MARGIN * (round_time if pairing_round is None else pairing_round) > end:
             return
