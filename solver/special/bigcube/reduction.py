@@ -411,7 +411,8 @@ class _Way:
 
 CANDIDATES = 4  # the shortest ways of each rotation taken through a quick 3x3x3 stage
 SCREEN = 0.03  # seconds of that stage's search (19.4 turns on random 3x3x3s, 19.1 in 0.1 s)
-REFINED = 3  # the shortest answers in all whose 3x3x3 stage searches again, longer (18.6 turns in 1 s)
+REFINED = 1  # the shortest answers in all whose 3x3x3 stage searches again, longer (18.8 turns in 0.3 s)
+REFINE_SECONDS = 0.5  # at most, each (three refined for up to 1 s each gave the same lengths on 10 4x4x4s)
 
 
 def _three_by_three(ways: list[_Way], seconds: float, budget: Budget, left: float,
@@ -432,9 +433,9 @@ def _three_by_three(ways: list[_Way], seconds: float, budget: Budget, left: floa
 
 def _refined(tried: list[tuple[int, _Way, _Reduction]], budget: Budget, left: float) -> list[tuple[int, _Way, _Reduction]]:
     """`tried` and the REFINED shortest of it again, each 3x3x3 stage searching longer: the time
-    left but 0.2 of `left` (the 3-cycles and the replay need some), shared, at most a second each."""
+    left but 0.2 of `left` (the 3-cycles and the replay need some), shared, at most REFINE_SECONDS each."""
     best = sorted(tried, key=lambda entry: entry[0])[:REFINED]
-    seconds = min(1.0, (budget.remaining() - 0.2 * left) / max(len(best), 1))
+    seconds = min(REFINE_SECONDS, (budget.remaining() - 0.2 * left) / max(len(best), 1))
     if seconds <= SCREEN:
         return tried
     return tried + [entry for _, way, _ in best for entry in _three_by_three([way], seconds, budget, left)]
