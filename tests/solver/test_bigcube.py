@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from solver import perm
 from solver.errors import StateError, UnreachableError
 from solver.special.bigcube import reduction
-from solver.special.bigcube.model import BigCube, Layer, merge_turns
+from solver.special.bigcube.model import BigCube, Layer, merge_turns, rotations
 
 few = settings(deadline=None, max_examples=4)
 
@@ -101,3 +101,17 @@ def test_merge_turns(turns, merged):
     assert merge_turns(turns.split()) == merged.split()
     cube = BigCube(7)
     assert cube.apply(cube.solved(), turns.split()) == cube.apply(cube.solved(), merged.split())
+
+
+@pytest.mark.parametrize("n", [4, 5])
+def test_turns_found_on_a_rotated_cube_do_the_same_on_the_cube(n):
+    cube, rng = BigCube(n), random.Random(n)
+    state, goal = _scrambled(n, 5), cube.solved()
+    turns = [rng.choice(sorted(cube.named_moves)) for _ in range(20)]
+    assert len({r.sources.tobytes() for r in rotations(n)}) == 24
+    axis = {"U": 0, "D": 0, "R": 1, "L": 1, "F": 2, "B": 2}
+    assert len({(axis[r.back["U"]], axis[r.back["R"]]) for r in rotations(n)[:6]}) == 6  # six axis orders first
+    for rotation in rotations(n):
+        assert rotation.turn(goal, goal) == goal
+        there = cube.apply(rotation.turn(state, goal), turns)
+        assert rotation.turn(cube.apply(state, rotation.unrotate(turns)), goal) == there

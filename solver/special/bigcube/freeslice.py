@@ -20,6 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from solver import deadline as solve_budget
+from solver.compiled import njit
 from solver.special.bigcube.model import BigCube, parse_turn
 
 MACRO_DEPTH = 4  # outer turns between W and W': 11,775 distinct macros for the 4x4x4 (2-6 s, then cached)
@@ -178,9 +179,10 @@ def pair(state: np.ndarray, macros: Macros, edges: Edges, deadline: float, stop:
     beam = [(0, [], state, start)]
     best: tuple[int, int, list[int]] = (start, 0, [])  # (edges left, turns, path): fewest left, then shortest
     finished: list[tuple[int, list[int]]] = []
-    one_turn = [k for k, seq in enumerate(macros.set_ups) if len(seq) <= 1]
+    one_turn = np.array([k for k, seq in enumerate(macros.set_ups) if len(seq) <= 1])
+    every_set_up = np.arange(len(macros.set_ups))
     everything = np.arange(len(macros.moves))
-    read = macros.sources[:, edges.stickers]  # only the edge stickers are read
+    read = macros.sources[:, edges.stickers].astype(np.int16)  # only the edge stickers are read
     last_two = read[macros.last_two]
     while beam and time.perf_counter() < stop:
         wide = width if time.perf_counter() < deadline else 1
@@ -190,8 +192,7 @@ def pair(state: np.ndarray, macros: Macros, edges: Edges, deadline: float, stop:
                 break
             found = _steps(st, turns, left, macros, one_turn, everything, read, wide, stop)
             if not found and len(macros.last_two):
-                found = _steps(st, turns, left, macros, range(len(macros.set_ups)), macros.last_two, last_two, wide,
-                               stop)
+                found = _steps(st, turns, left, macros, every_set_up, macros.last_two, last_two, wide, stop)
             steps += [(rank, node, k, i, after) for rank, k, i, after in found]
         steps.sort()
         next_beam, seen = [], set()
@@ -220,17 +221,38 @@ def pair(state: np.ndarray, macros: Macros, edges: Edges, deadline: float, stop:
 def _steps(state, turns, left, macros, set_ups, chosen, sources, width, stop):
     """The `width` best steps from a state: (rank, set-up, macro, edges left after), each pairing one
     edge or more; `sources`: the edge stickers' sources of the `chosen` macros."""
-    found = []
-    for k in set_ups:
-        solve_budget.check()  # a few milliseconds per set-up for the 4x4x4 and all macros
-        if time.perf_counter() > stop:
-            break
-        after = Edges.seams_of(state[macros.set_up_sources[k]][sources])
-        good = np.flatnonzero(after < left)
-        if len(good) == 0:
-            continue
-        rank = turns + len(macros.set_ups[k]) + macros.lengths[chosen[good]] + PER_EDGE * after[good]
-        for j in np.argsort(rank)[:width]:
-            found.append((float(rank[j]), k, int(chosen[good[j]]), int(after[good[j]])))
-    found.sort()
-    return found[:width]
+    solve_budget.check()
+    if time.perf_counter() > stop:
+        return []
+    after = seams_after(state, macros.set_up_sources, set_ups, sources)  # (set-ups, macros)
+    lengths = np.array([len(macros.set_ups[k]) for k in set_ups])
+    rank = turns + lengths[:, None] + macros.lengths[chosen][None, :] + PER_EDGE * after
+    rank = np.where(after < left, rank, np.inf).ravel()
+    if len(rank) > width:  # ties broken by set-up, then macro (a stable sort of those up to the width-th rank)
+        best = np.flatnonzero(rank <= rank[np.argpartition(rank, width)[:width]].max())
+    else:
+        best = np.arange(len(rank))
+    best = best[np.argsort(rank[best], kind="stable")][:width]
+    return [(float(rank[j]), int(set_ups[j // len(chosen)]), int(chosen[j % len(chosen)]),
+             int(after.flat[j])) for j in best if rank[j] < np.inf]
+
+
+@njit(cache=True, nogil=True)
+def seams_after(state, set_up_sources, set_ups, sources):
+    """Edges.seams of the state after each set-up (rows `set_ups` of `set_up_sources`) and then each macro
+    (rows of `sources`: the macros' sources of the edge stickers, (macros, 2, edges, pieces)): a
+    (set-ups, macros) array. Compiled: the 4x4x4's beam scores 19 x 11,775 of them per state."""
+    out = np.zeros((len(set_ups), sources.shape[0]), dtype=np.int64)
+    set_up = np.empty(len(state), dtype=state.dtype)
+    for k in range(len(set_ups)):
+        for s in range(len(state)):
+            set_up[s] = state[set_up_sources[set_ups[k], s]]
+        for i in range(sources.shape[0]):
+            count = 0
+            for e in range(sources.shape[2]):
+                for p in range(1, sources.shape[3]):
+                    if (set_up[sources[i, 0, e, p]] != set_up[sources[i, 0, e, p - 1]]
+                            or set_up[sources[i, 1, e, p]] != set_up[sources[i, 1, e, p - 1]]):
+                        count += 1
+            out[k, i] = count
+    return out

@@ -9,6 +9,7 @@ catalog's SiGN turns (R, Rw, 3Rw, ...), a single inner layer being kRw (k-1)Rw'.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
@@ -149,6 +150,53 @@ class BigCube:
         for i in range(self.size):
             result.setdefault(self.cubie_of(i), []).append(i)
         return {k: tuple(v) for k, v in result.items()}
+
+
+@dataclass(frozen=True)
+class Rotation:
+    """A whole-cube rotation: `sources` turns a state (new = state[sources], as the sticker that was
+    at p is now at M p), and `back` maps a face of the rotated cube to the face it was, so turns
+    found on the rotated state are written for the state itself (`unrotate`)."""
+    sources: np.ndarray
+    back: dict[str, str]
+
+    def turn(self, state: str, goal: str) -> str:
+        """The state rotated, its colours renamed so that its goal is `goal` again (a state's
+        stickers and its goal's turn together, so the solved colouring keeps one colour per face):
+        the rotated cube reuses every table and ball built for that goal."""
+        rotated_goal = [goal[i] for i in self.sources]
+        rename = dict(zip(rotated_goal, goal))
+        return "".join(rename[state[i]] for i in self.sources)
+
+    def unrotate(self, names: list[str]) -> list[str]:
+        """Turns of the rotated state as turns of the state (same depths and powers, faces mapped)."""
+        return [_wide(self.back[face], depth) + name[len(name.rstrip("'2")):]
+                for name in names for face, depth, _ in [parse_turn(name)]]
+
+
+@lru_cache(maxsize=None)
+def rotations(n: int) -> tuple[Rotation, ...]:
+    """The 24 rotations of the NxNxN, the identity first, then one for each other way of putting
+    the cube's axes onto U/D, R/L and F/B (so the first six give phases that start on different
+    axes different work), then the others."""
+    cube = BigCube(n)
+    points = np.array(cube.points)
+    face_of = {normal: face for face, normal in NORMALS.items()}
+    found: list = []  # (rank among those of its axis order, not the identity, (order, rotation))
+    for order in itertools.permutations(range(3)):
+        for signs in itertools.product((1, -1), repeat=3):
+            matrix = np.zeros((3, 3), dtype=np.int64)
+            matrix[list(order), [0, 1, 2]] = signs  # column j: where the j-th axis goes
+            if round(np.linalg.det(matrix)) != 1:
+                continue
+            moved = points @ matrix.T + n
+            to = cube._index_grid[moved[:, 0], moved[:, 1], moved[:, 2]]
+            sources = np.empty(cube.size, dtype=np.int64)
+            sources[to] = np.arange(cube.size)
+            back = {face_of[tuple(int(x) for x in matrix @ NORMALS[f])]: f for f in FACES}
+            found.append((sum(entry[2][0] == order for entry in found), order != (0, 1, 2), (order, Rotation(sources, back))))
+    found.sort(key=lambda entry: entry[:2])  # one of each axis order (the identity first), then the rest
+    return tuple(rotation for *_, (_, rotation) in found)
 
 
 def parse_turn(name: str) -> tuple[str, int, int]:

@@ -14,14 +14,18 @@
 For N = 4 .. 7 (short.SIZES) a short reduction comes first: centres by the phases of short.py (and
 by batched commutators for the 6x6x6's and 7x7x7's obliques the stages leave), edges paired by free-slice macros,
 the PLL parity, then steps 1-3 find nothing left but the 3x3x3; should a phase run out of time,
-steps 1-3 solve the state from the start.
+steps 1-3 solve the state from the start. While the time allows, the short phases also run on
+rotations of the cube (another axis first: other ways, several turns apart) and the shortest
+answer of all is kept (`_short_ways`).
 
 The answer is replayed on the stickers before it is returned.
 """
 
 from __future__ import annotations
 
+import copy
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -31,8 +35,8 @@ from solver import deadline, perm
 from solver.errors import PuzzleError, StateError, UnreachableError
 from solver.search.budget import Budget, OutOfTime
 from solver.special import cube3
-from solver.special.bigcube import batched, cycles, short
-from solver.special.bigcube.model import BigCube, Layer, merge_turns
+from solver.special.bigcube import batched, cycles, freeslice, short
+from solver.special.bigcube.model import BigCube, Layer, Rotation, merge_turns, rotations
 from solver.special.cube3 import geometry as cube3_geometry
 from solver.special.cube3 import solve as cube3_solve
 from solver.special.cube3.cubie import CubieCube
@@ -54,9 +58,6 @@ def _even_cubies(colours: str) -> CubieCube:
         cubies = CubieCube(cubies.cp, cubies.co, tuple(ep), cubies.eo)
     cubies.check()
     return cubies
-
-
-CANDIDATES = 4  # pairing ways taken through the 3x3x3 stage (0.1 s each), the shortest kept
 
 
 def pll_parity_turns(n: int) -> list[str]:
@@ -184,8 +185,15 @@ class _Reduction:
             self.state = list(perm.apply(self.cube.named_moves[name], self.state))
         return names
 
-    def outer_pieces(self) -> None:
-        """Step 1: read the pieces the 3x3x3 has off the big cube and solve them with face turns."""
+    def copy(self) -> _Reduction:
+        """The reduction as it is now, to go on from apart from this one."""
+        other = copy.copy(self)
+        other.state, other.layers = list(self.state), list(self.layers)
+        return other
+
+    def outer_pieces(self, seconds: float = 0.1) -> None:
+        """Step 1: read the pieces the 3x3x3 has off the big cube and solve them with face turns
+        (the two-phase search given `seconds`: 19.4 turns in 0.03 s, 19.1 in 0.1, 18.6 in 1)."""
         n = self.cube.n
         colours = self.three_by_three()
         cubies = None
@@ -201,7 +209,7 @@ class _Reduction:
         except PuzzleError as error:
             raise type(error)(f"cube{n}: its corners{' and middle edges' if n % 2 else ''} seen as a 3x3x3: {error}")
         turns = {"": 1, "2": 2, "'": 3}
-        solution = cube3_solve.solve_cubies(cubies, budget=deadline.current().part(0.1))
+        solution = cube3_solve.solve_cubies(cubies, budget=deadline.current().part(seconds))
         self.apply([Layer(name[0], 1, turns[name[1:]]) for name in solution])
 
     def fix_parity(self) -> None:
@@ -363,51 +371,23 @@ def _solve(state: str, n: int, goal: str | None, budget: Budget, short_phases: b
         raise StateError(f"state: cube{n} needs {n * n} stickers of each of {''.join(sorted(set(goal)))}")
     if n == 3:
         return cube3_solve.solve_facelets(state)
-    prefix: list[str] = []
-    left = budget.remaining()
-    ways = [([], state)]  # (pairing turns, the state they reach)
     check = _Reduction(n, state, goal, batched_from)
     for orbit in check.plan.orbits:  # an impossible state is refused before any phase runs
         check.check_colours(orbit)
+    left = budget.remaining()
+    tried: list[tuple[int, _Way, _Reduction]] = []  # (length, way, its reduction after a 3x3x3 stage)
     if n in short.SIZES and short_phases:
-        colours = {c: i for i, c in enumerate(sorted(set(goal)))}
-        codes = np.array([colours[c] for c in state], dtype=np.uint8)
-        target = np.array([colours[c] for c in goal], dtype=np.uint8)
         try:
-            short.prepare(n, target.tobytes())  # tables and macros loaded (or built once) before the phases' clock
-            start, left = time.perf_counter(), budget.remaining()
-            with deadline.phase("centres"):
-                prefix, reached = short.solve_centres(codes, target, n, start + 0.55 * left)
-                more, reached = _centres_by_batches(n, reached, target)
-                prefix += more
-            with deadline.phase("edge pairing"):
-                # (the 6x6x6's pairing takes 5-9 s at load 7, its centres 1-2 s: until 0.78 it was cut
-                # short on one state in five, and its 3-cycles then took 1,100 turns; 3x3x3 stages of
-                # paired edges need 0.1-0.5 s)
-                pairings = short.pair_edges(reached, n, start + 0.7 * left, start + 0.8 * left)
-            ways = [(pairing, "".join(sorted(colours)[c] for c in short.apply_names(short.plan(n).cube, reached, pairing)))
-                    for pairing in pairings]
+            for ways in _short_ways(state, n, goal, budget, batched_from):
+                tried += _three_by_three(ways, SCREEN, budget, left, must=not tried)
         except (short.beam.Timeout, OutOfTime):
-            prefix = []  # the 3-cycles alone still give an answer (they stop too if no time is left)
-    with deadline.phase("3x3x3"):
-        # The pairing's ways with their PLL parity turns, shortest first; the first CANDIDATES go
-        # through the 3x3x3 stage and the shortest in all is kept.
-        jobs = []
-        for pairing, reached_state in ways:
-            job = _Reduction(n, reached_state, goal, batched_from)
-            jobs.append((pairing + job.pll_parity(), job))
-        jobs.sort(key=lambda entry: len(entry[0]))
-        best = None
-        for turns, job in jobs[:CANDIDATES]:
-            if best is not None and budget.remaining() < 0.2 * left:
-                break  # a 3x3x3 stage searches 0.1 s, more on a loaded machine; keep time for the 3-cycles
-            job.outer_pieces()
-            if best is None or len(turns) + len(job.layers) < best[0]:
-                best = (len(turns) + len(job.layers), turns, job)
-        _, turns, job = best
-        prefix += turns
+            pass  # the 3-cycles alone still give an answer (they stop too if no time is left)
+        tried = _refined(tried, budget, left)
+    if not tried:  # without the short phases: 3-cycles from the scramble
+        tried = _three_by_three([_Way(rotations(n)[0], [], check)], 0.1, budget, left, must=True)
+    _, way, job = min(tried, key=lambda entry: entry[0])
     with deadline.phase("3-cycles"):
-        budget.report(phase="3-cycles", best=len(prefix))
+        budget.report(phase="3-cycles", best=len(way.turns))
         job.fix_parity()
         if n >= batched_from and n % 2:
             job.batched(batched.solve_middles)
@@ -418,5 +398,122 @@ def _solve(state: str, n: int, goal: str | None, budget: Budget, short_phases: b
             job.batched(batched.solve)
     if "".join(job.state) != goal:
         raise UnreachableError(f"cube{n}: the state is not reachable from the goal (pieces left unsolved)")
-    return merge_turns(prefix + [name for layer in job.layers for name in layer.sign()])
+    return way.rotation.unrotate(merge_turns(way.turns + [name for layer in job.layers for name in layer.sign()]))
+
+
+@dataclass
+class _Way:
+    """A way through the short phases of a rotated cube (`rotation`): its centre, pairing and PLL
+    parity turns, and the reduction that goes on from the state they reach (on the rotated cube)."""
+    rotation: Rotation
+    turns: list[str]
+    job: _Reduction
+
+
+CANDIDATES = 4  # the shortest ways of each rotation taken through a quick 3x3x3 stage
+SCREEN = 0.03  # seconds of that stage's search (19.4 turns on random 3x3x3s, 19.1 in 0.1 s)
+REFINED = 1  # the shortest answers in all whose 3x3x3 stage searches again, longer (18.8 turns in 0.3 s)
+REFINE_SECONDS = 0.5  # at most, each (three refined for up to 1 s each gave the same lengths on 10 4x4x4s)
+
+
+def _three_by_three(ways: list[_Way], seconds: float, budget: Budget, left: float,
+                    must: bool = False) -> list[tuple[int, _Way, _Reduction]]:
+    """The first CANDIDATES `ways` (shortest first) each through a 3x3x3 stage searching `seconds`
+    (on a copy of its reduction), with the length of the whole (merged), while at least 0.2 of the
+    time `left` at the start remains (the first one anyway when `must`: no answer without it)."""
+    done = []
+    with deadline.phase("3x3x3"):
+        for way in sorted(ways, key=lambda way: len(merge_turns(way.turns)))[:CANDIDATES]:
+            if (done or not must) and budget.remaining() < 0.2 * left:
+                break
+            job = way.job.copy()
+            job.outer_pieces(seconds)
+            done.append((len(merge_turns(way.turns + [name for layer in job.layers for name in layer.sign()])), way, job))
+    return done
+
+
+def _refined(tried: list[tuple[int, _Way, _Reduction]], budget: Budget, left: float) -> list[tuple[int, _Way, _Reduction]]:
+    """`tried` and the REFINED shortest of it again, each 3x3x3 stage searching longer: the time
+    left but 0.2 of `left` (the 3-cycles and the replay need some), shared, at most REFINE_SECONDS each."""
+    best = sorted(tried, key=lambda entry: entry[0])[:REFINED]
+    seconds = min(REFINE_SECONDS, (budget.remaining() - 0.2 * left) / max(len(best), 1))
+    if seconds <= SCREEN:
+        return tried
+    return tried + [entry for _, way, _ in best for entry in _three_by_three([way], seconds, budget, left)]
+
+
+VARIANT_MARGIN = 1.5  # a rotation more is tried only when 1.5 times the slowest one so far is left
+ROUNDS_END = 0.7  # of the time left at the start, when the rotations after the first must be done
+SCREEN_END = 0.35  # of the time left at the start, until when other rotations' centres are solved
+ROUNDS = 8  # rotations paired at most (5-9 fit in 10 s for a 4x4x4): a longer time limit ends sooner
+
+
+def _short_ways(state: str, n: int, goal: str, budget: Budget, batched_from: int) -> Iterator[list[_Way]]:
+    """The short phases (centres, then pairing: short.py) on the cube and, while the time allows,
+    on its rotations (model.rotations: each other axis order makes the phases, which start with
+    the U/D centres, do different work): the ways of each rotation with their PLL parity turns, for
+    the 3x3x3 stage to choose from (between two rotations). The lengths of the ways of different
+    rotations vary by several turns (the best of six rotations of a 4x4x4 was 3.4 turns shorter on
+    average than the first one's). The first rotation's phases end by 0.55 (centres), 0.7 and 0.8
+    (pairing: greedy, then stop) of the time left, as when it was the only one; the others (each
+    started while VARIANT_MARGIN times the longest round so far, its 3x3x3 stage included, is left)
+    by ROUNDS_END, and only ways with every edge paired count from them."""
+    colours = {c: i for i, c in enumerate(sorted(set(goal)))}
+    target = np.array([colours[c] for c in goal], dtype=np.uint8)
+    short.prepare(n, target.tobytes())  # tables and macros loaded (or built once) before the phases' clock
+    cube = short.plan(n).cube
+    edges = freeslice.Edges(cube)
+    start, left = time.perf_counter(), budget.remaining()
+    end = start + ROUNDS_END * left
+
+    def centred(rotation: Rotation, stop: float) -> tuple[list[str], np.ndarray]:
+        """The centre turns of the rotated cube and the state they reach."""
+        codes = np.array([colours[c] for c in rotation.turn(state, goal)], dtype=np.uint8)
+        with deadline.phase("centres"):
+            turns, reached = short.solve_centres(codes, target, n, stop)
+            more, reached = _centres_by_batches(n, reached, target)
+            turns += more
+        return turns, reached
+
+    def ways(rotation: Rotation, centres: list[str], reached: np.ndarray, greedy: float, stop: float) -> list[_Way]:
+        """The pairings of the rotated cube with its centres solved, and their PLL parity turns."""
+        with deadline.phase("edge pairing"):
+            # (the 6x6x6's pairing takes 5-9 s at load 7, its centres 1-2 s: until 0.78 it was cut
+            # short on one state in five, and its 3-cycles then took 1,100 turns; 3x3x3 stages of
+            # paired edges need 0.1-0.5 s)
+            pairings = short.pair_edges(reached, n, greedy, stop)
+        found = []
+        for pairing in pairings:
+            paired = short.apply_names(cube, reached, pairing)
+            if rotation is not rotations(n)[0] and edges.unpaired(paired[None])[0]:
+                continue
+            job = _Reduction(n, "".join(sorted(colours)[c] for c in paired), goal, batched_from)
+            found.append(_Way(rotation, centres + pairing + job.pll_parity(), job))
+        return found
+
+    first = rotations(n)[0]
+    yield ways(first, *centred(first, start + 0.55 * left), start + 0.7 * left, start + 0.8 * left)
+    round_time = time.perf_counter() - start  # a round: centres (or none), pairing and the 3x3x3 stage
+    if time.perf_counter() + VARIANT_MARGIN * round_time > end:
+        return
+    screened = []  # (centre turns, reached, rotation): every other rotation's centres, while the time allows
+    try:
+        for rotation in rotations(n)[1:]:
+            if time.perf_counter() > start + SCREEN_END * left:
+                break
+            screened.append((*centred(rotation, end), rotation))
+    except (short.beam.Timeout, OutOfTime):
+        pass
+    screened.sort(key=lambda entry: len(entry[0]))  # the shortest centres first
+    pairing_round = None  # the longest round of pairing and 3x3x3 stage so far
+    for centres, reached, rotation in screened[:ROUNDS - 1]:
+        began = time.perf_counter()
+        if began + VARIANT_MARGIN * (round_time if pairing_round is None else pairing_round) > end:
+            return
+        try:
+            found = ways(rotation, centres, reached, end, end)
+        except OutOfTime:
+            return
+        yield found
+        pairing_round = max(pairing_round or 0.0, time.perf_counter() - began)
 
