@@ -213,23 +213,28 @@ def _pair_partners(state, n: int, stage: Stage, parity: int, deadline: float):
     commutators took about 111; the 7x7x7's two oblique orbits: about 72, where they took about
     200. The conjugates keep the deeper rings' wing orbits' parity (W' undoes W's), so the even
     parity the first stage made there stays."""
-    p = plan(n)
     how = partner_pairing(n, stage)
 
     def unmatched(states, pars):
         return (states[:, how.pieces] != states[:, how.neighbours]).sum(1)
     path = _widening(state[how.watched], how.moves, unmatched, PAIRING_BEAMS[n], deadline, None, None)
-    done = []
-    for m in (k for move in path for k in how.sequences[move]):
+    return _play(n, [k for move in path for k in how.sequences[move]], state, parity)
+
+
+def _play(n: int, turns, state, parity: int):
+    """Catalog turns (indices in plan(n).names) played on the whole state: (their names, the state
+    they reach, its wing parity bits)."""
+    p = plan(n)
+    names = []
+    for m in turns:
         state = state[p.moves.sources[m]]
         parity ^= int(p.moves.parity[m])
-        done.append(p.names[m])
-    return done, state, parity
+        names.append(p.names[m])
+    return names, state, parity
 
 
 def _solve_stage(state, goal, n: int, stage: Stage, colour, parity: int, deadline: float):
     """One stage's phases: (catalog turns, the state they reach, its wing parity bits)."""
-    p = plan(n)
 
     def distance(states, pars, faces, among="all"):
         masks = _masks(states, [colour[f] for f in faces])
@@ -264,10 +269,8 @@ def _solve_stage(state, goal, n: int, stage: Stage, colour, parity: int, deadlin
             path = _widening(state[watched], moves.centre_moves, score, WIDTHS.get(n, 200), deadline,
                              None if kind == "UD" else parity,
                              centre_ball(n, goal.tobytes(), kind, stage, among))
-        for m in (int(moves.keep[k]) for k in path):
-            state = state[p.moves.sources[m]]
-            parity ^= int(p.moves.parity[m])
-            done.append(p.names[m])
+        names, state, parity = _play(n, [int(moves.keep[k]) for k in path], state, parity)
+        done += names
     return done, state, parity
 
 
