@@ -257,6 +257,7 @@ def test_random_6x6x6_and_7x7x7_answers_are_short(n, most):
     rng = random.Random(2027)
     for _ in range(2):
         state = cube.scrambled(rng, 1000)
-        answer = reduction.solve_big_cube(state, n, time_limit=60)
+        # 20 s: the rotations take up to 0.7 of any limit, and at 60 s these took 146 s in all
+        answer = reduction.solve_big_cube(state, n, time_limit=20)
         assert _replay(cube, state, answer) == cube.solved()
         assert len(answer) < most, len(answer)
