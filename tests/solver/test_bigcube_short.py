@@ -66,6 +66,30 @@ def test_joint_tables_are_exact_at_their_goal():
     assert (table.dist >= 0).all() and (table.dist == 0).sum() == 1  # 4,900 states, all reachable
 
 
+def test_a_joint_table_is_the_breadth_first_distance_of_the_masks_together():
+    """The compiled build against a breadth-first search over pairs of masks, turned by each
+    orbit's own lookups: the 5x5x5's 4,900 U/D states and its 24 million L/R and F/B states."""
+    stage = short.stages(5)[0]
+    for wanted, among in (("U", "axes"), ("URF", "axes UD")):
+        table = short.joint_table(5, wanted, among, stage)
+        moves = [short._orbit_moves(5, k, among, stage.depth) for k in stage.orbits]
+        sizes = [len(t.keys) for t in table.orbits]
+        masks = [np.array([short._goal_mask(5, k, wanted)]) for k in stage.orbits]
+        seen = {(int(masks[0][0]), int(masks[1][0]))}
+        depth = 0
+        while len(masks[0]):
+            ranks = [np.searchsorted(t.keys, m) for t, m in zip(table.orbits, masks)]
+            assert (table.dist[np.ravel_multi_index(ranks, sizes)] == depth).all()
+            if depth == 6:  # the 24 million: the first layers only (the deepest are 16 turns)
+                break
+            reached = {(int(a), int(b)) for turn in range(len(moves[0].effect_of))
+                       for a, b in zip(*(m.apply(x, m.effect_of[turn]) for m, x in zip(moves, masks)))} - seen
+            seen |= reached
+            masks = [np.array([r[k] for r in reached], dtype=np.int64) for k in (0, 1)]
+            depth += 1
+        assert len(seen) == (table.dist <= depth).sum()
+
+
 def test_pairing_pairs_every_edge_and_keeps_centres():
     cube = short.plan(N).cube
     goal = np.array([ord(c) for c in cube.solved()], dtype=np.uint8)
