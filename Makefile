@@ -20,13 +20,17 @@ $(INSTALLED): pyproject.toml | $(PY)
 	touch $@
 
 # the worker (with the janitor's schedule, -B) runs in the background under deploy/supervise, which
-# starts it again if it dies; leaving the recipe (Ctrl-C included) stops it
+# starts it again if it dies, and beside it the catalog's backfill worker (its first algorithms: hours
+# of discovery runs on a fresh install), below its CPU priority and without a warm-up of its own, so
+# that users' jobs never wait behind those; leaving the recipe (Ctrl-C included) stops both
 run: $(INSTALLED)
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py publish_catalog
 	mkdir -p var
 	deploy/supervise $(VENV)/bin/celery -A workers worker -Q solve,pdb,discover -B -s var/celerybeat-schedule --loglevel=info & \
-	worker=$$!; trap 'kill $$worker 2>/dev/null; wait $$worker' EXIT INT TERM; \
+	worker=$$!; \
+	PUZZLEHUB_WORKER_WARM_UP=0 deploy/supervise nice -n 10 $(VENV)/bin/celery -A workers worker -Q backfill -n backfill@%h --loglevel=info & \
+	backfill=$$!; trap 'kill $$worker $$backfill 2>/dev/null; wait $$worker $$backfill' EXIT INT TERM; \
 	$(PY) manage.py runserver --noreload 127.0.0.1:$(PORT)
 
 # gunicorn (deploy/gunicorn.conf.py), a Celery worker per queue and beat, with production settings

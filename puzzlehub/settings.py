@@ -180,8 +180,11 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_IGNORE_RESULT = True  # a job's row in the database is its truth, not a result backend
-# one queue per kind of work, so that short solves never wait behind a pattern-database build
-PUZZLEHUB_JOB_QUEUES = ("solve", "pdb", "discover")
+# one queue per kind of work, so that short solves never wait behind a pattern-database build, and
+# one for the catalog's own discoveries and set builds (hours of them after a fresh install), whose
+# worker runs below the others' CPU priority
+PUZZLEHUB_BACKFILL_QUEUE = "backfill"
+PUZZLEHUB_JOB_QUEUES = ("solve", "pdb", "discover", PUZZLEHUB_BACKFILL_QUEUE)
 CELERY_TASK_QUEUES = [Queue(name, Exchange(name), routing_key=name) for name in PUZZLEHUB_JOB_QUEUES]
 CELERY_TASK_DEFAULT_QUEUE = "solve"
 CELERY_TASK_CREATE_MISSING_QUEUES = False

@@ -24,14 +24,14 @@ def task_name(kind: str) -> str:
     return f"jobs.{kind}"
 
 
-def send(*, job_id: int, kind: str, time_limit: float) -> bool:
-    """Queue the job's message with Celery limits a little above the job's own time limit: the
-    solver stops itself at `time_limit`, the soft limit interrupts a step that overran, the hard
-    limit ends the process."""
+def send(*, job_id: int, kind: str, queue: str, time_limit: float) -> bool:
+    """Queue the job's message (on `queue`: its kind's, or the catalog's backfill) with Celery
+    limits a little above the job's own time limit: the solver stops itself at `time_limit`, the
+    soft limit interrupts a step that overran, the hard limit ends the process."""
     grace = settings.JOB_TIME_GRACE
     try:
         app.send_task(
-            task_name(kind), args=[job_id], queue=kind,
+            task_name(kind), args=[job_id], queue=queue,
             soft_time_limit=time_limit + grace, time_limit=time_limit + 2 * grace,
             retry=True, retry_policy={"max_retries": 1, "interval_start": 0.2, "interval_step": 0.2},
         )
@@ -60,16 +60,16 @@ def _job_id(message: bytes) -> int | None:
         return None
 
 
-def waiting(kinds) -> set[int] | None:
-    """The ids of the jobs whose messages wait in the queues of `kinds`; None when that cannot be
-    known (no Redis broker, or Redis does not answer). A message a worker has taken is not waiting."""
+def waiting(queues) -> set[int] | None:
+    """The ids of the jobs whose messages wait in `queues`; None when that cannot be known (no
+    Redis broker, or Redis does not answer). A message a worker has taken is not waiting."""
     client, prefix = broker_redis()
     if client is None:
         return None
     try:
         with client.pipeline(transaction=False) as pipe:
-            for kind in kinds:
-                for key in queue_keys(kind, prefix):
+            for queue in queues:
+                for key in queue_keys(queue, prefix):
                     pipe.lrange(key, 0, -1)
             lists = pipe.execute()
     except redis.RedisError:

@@ -19,6 +19,9 @@ class Job(models.Model):
     FINISHED = (SUCCEEDED, FAILED, CANCELLED)
 
     kind = models.CharField(max_length=10, choices=KIND_CHOICES)
+    # the catalog's own discoveries and set builds (publish_catalog): sent to the backfill queue,
+    # whose worker runs below the others, so that users' jobs never wait behind hours of them
+    background = models.BooleanField(default=False)
     status = models.CharField(max_length=10, choices=STATUS_CHOICES, default=QUEUED)
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="jobs")
     repository = models.ForeignKey("repos.Repository", null=True, on_delete=models.SET_NULL, related_name="jobs")
@@ -68,6 +71,10 @@ class Job(models.Model):
     @property
     def finished(self) -> bool:
         return self.status in self.FINISHED
+
+    @property
+    def queue(self) -> str:
+        return settings.PUZZLEHUB_BACKFILL_QUEUE if self.background else self.kind
 
 
 class PatternDatabase(models.Model):

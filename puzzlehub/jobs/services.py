@@ -94,10 +94,11 @@ def _revision(repository: Repository, number):
 
 def _queue(*, user, repository: Repository, revision, kind: str, options: dict, dedupe_key: str,
            time_limit: float, memory_limit: int, quota: bool = True, send: bool = True,
-           progress_text: str = "") -> Job:
+           progress_text: str = "", background: bool = False) -> Job:
     """Create a queued job within the user's quota (unless `quota` is off: the catalog's own
-    discoveries); its message is sent once the row is committed (unless `send` is false: a job
-    waiting for another's work, which the janitor sends if it stays queued past JOB_REDISPATCH)."""
+    discoveries, which go to the backfill queue when `background`); its message is sent once the
+    row is committed (unless `send` is false: a job waiting for another's work, which the janitor
+    sends if it stays queued past JOB_REDISPATCH)."""
     # one submission at a time per user, so that concurrent requests cannot overrun the quota
     get_user_model().objects.select_for_update().filter(pk=user.pk).first()
     if quota and active_count(user) >= settings.JOB_QUOTA:
@@ -107,11 +108,16 @@ def _queue(*, user, repository: Repository, revision, kind: str, options: dict, 
         kind=kind, user=user, repository=repository, revision=revision, content_hash=revision.content_hash,
         options=options, dedupe_key=dedupe_key, time_limit=time_limit, memory_limit=memory_limit,
         max_attempts=settings.JOB_ATTEMPTS, dispatched_at=timezone.now() if send else None, progress_text=progress_text,
+        background=background,
     )
     transitions.record(job_id=job.id, kind=kind, before=transitions.NEW, after=Job.QUEUED)
     if send:
-        transaction.on_commit(partial(dispatch.send, job_id=job.id, kind=kind, time_limit=time_limit))
+        _send_on_commit(job)
     return job
+
+
+def _send_on_commit(job: Job) -> None:
+    transaction.on_commit(partial(dispatch.send, job_id=job.id, kind=job.kind, queue=job.queue, time_limit=job.time_limit))
 
 
 def _answered(**fields) -> Job:
@@ -345,9 +351,10 @@ def _wants_discovery(revision) -> bool:
 
 
 @transaction.atomic
-def discover_new_puzzle(*, revision, quota: bool = True, time_limit=None) -> Job | None:
+def discover_new_puzzle(*, revision, catalog: bool = False, time_limit=None) -> Job | None:
     """Queue a discovery run for a public revision whose puzzle has no algorithms yet, as its
-    repository's owner; None when it is not wanted or the owner's quota is full."""
+    repository's owner; None when it is not wanted or the owner's quota is full (`catalog`: the
+    catalog's own run, outside quotas, on the backfill queue)."""
     repository = revision.repository
     if repository.visibility != Repository.PUBLIC or not _wants_discovery(revision):
         return None
@@ -358,7 +365,7 @@ def discover_new_puzzle(*, revision, quota: bool = True, time_limit=None) -> Job
     try:
         return _queue(user=repository.owner, repository=repository, revision=revision, kind=Job.DISCOVER,
                       options=options, dedupe_key=key, time_limit=limit, memory_limit=_memory_limit(None),
-                      quota=quota)
+                      quota=not catalog, background=catalog)
     except QuotaExceeded:
         return None
 
@@ -380,7 +387,7 @@ def _first_jobs(ordered) -> list[Job]:
     """Discovery runs for these puzzles (short), then their set builds, in this order."""
     jobs = []
     for repository in ordered:
-        job = discover_new_puzzle(revision=repository.head, quota=False,
+        job = discover_new_puzzle(revision=repository.head, catalog=True,
                                   time_limit=settings.CATALOG_DISCOVERY_SECONDS)
         if job is not None:
             jobs.append(job)
@@ -389,16 +396,17 @@ def _first_jobs(ordered) -> list[Job]:
                 content_hash=repository.head.content_hash).exists() and not Job.objects.filter(
                 kind=Job.DISCOVER, content_hash=repository.head.content_hash, options__has_key="sets").exclude(
                 status__in=(Job.FAILED, Job.CANCELLED)).exists():
-            jobs.append(submit_sets(user=repository.owner, repository=repository, quota=False,
+            jobs.append(submit_sets(user=repository.owner, repository=repository, catalog=True,
                                     time_limit=settings.CATALOG_SETS_SECONDS))
     return jobs
 
 
 @transaction.atomic
 def submit_sets(*, user, repository: Repository, moves=None, time_limit=None, revision=None,
-                quota: bool = True) -> Job:
+                catalog: bool = False) -> Job:
     """A run that builds the staged sets of the puzzle's layers (those `moves` turn; by default one
-    layer per kind the puzzle has) and finds algorithms for their cases."""
+    layer per kind the puzzle has) and finds algorithms for their cases (`catalog`: the catalog's
+    own, outside quotas, on the backfill queue)."""
     user = _submitter(user)
     rev = _revision(repository, revision)
     if moves is not None:
@@ -414,7 +422,8 @@ def submit_sets(*, user, repository: Repository, moves=None, time_limit=None, re
     limit = _time_limit(Job.DISCOVER, time_limit)
     key = _dedupe_key(Job.DISCOVER, rev.content_hash, options, limit)
     return _queue(user=user, repository=repository, revision=rev, kind=Job.DISCOVER, options=options,
-                  dedupe_key=key, time_limit=limit, memory_limit=_memory_limit(None), quota=quota)
+                  dedupe_key=key, time_limit=limit, memory_limit=_memory_limit(None), quota=not catalog,
+                  background=catalog)
 
 
 # ----------------------------------------------------------------------------------- the lease
@@ -621,10 +630,10 @@ def _lost(now) -> list[Job]:
     the message and died before claiming). Without a way to read the queues (no Redis broker, or
     it does not answer), those sent over JOB_REDISPATCH seconds ago. A job waiting for another's
     build (never sent) is sent JOB_REDISPATCH seconds after it was made, in case that build is lost."""
-    queued = Job.objects.select_for_update(skip_locked=True).filter(status=Job.QUEUED).only("id", "kind", "time_limit", "dispatched_at")
+    queued = Job.objects.select_for_update(skip_locked=True).filter(status=Job.QUEUED).only("id", "kind", "background", "time_limit", "dispatched_at")
     unsent = list(queued.filter(dispatched_at=None, created_at__lt=now - timedelta(seconds=settings.JOB_REDISPATCH))[:500])
     sent = list(queued.filter(dispatched_at__lt=now - timedelta(seconds=settings.JOB_RESEND_AFTER))[:2000])
-    waiting = dispatch.waiting({job.kind for job in sent}) if sent else set()
+    waiting = dispatch.waiting({job.queue for job in sent}) if sent else set()
     if waiting is None:
         cutoff = now - timedelta(seconds=settings.JOB_REDISPATCH)
         return unsent + [job for job in sent if job.dispatched_at is not None and job.dispatched_at < cutoff]
@@ -653,14 +662,14 @@ def sweep() -> dict:
             else:
                 job.status, job.dispatched_at = Job.QUEUED, now
                 job.progress_text = f"queued again: worker {job.worker} stopped answering"[:200]
-                transaction.on_commit(partial(dispatch.send, job_id=job.id, kind=job.kind, time_limit=job.time_limit))
+                _send_on_commit(job)
                 counts["requeued"] += 1
             job.save()
             transitions.record(job_id=job.id, kind=job.kind, before=Job.RUNNING, after=job.status,
                                since=job.started_at, worker=job.worker)
         for job in _lost(now):
             Job.objects.filter(id=job.id).update(dispatched_at=now)
-            transaction.on_commit(partial(dispatch.send, job_id=job.id, kind=job.kind, time_limit=job.time_limit))
+            _send_on_commit(job)
             counts["resent"] += 1
     if any(counts.values()):
         log.info("janitor: %s", counts)

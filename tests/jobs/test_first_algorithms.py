@@ -109,3 +109,22 @@ def test_a_set_build_records_every_case_with_algorithms_that_replay(worker, alic
                 assert any(all(c in ("?", g[x]) for x, c in enumerate(end)) for end in ends for g in goals)
     summary = {s["name"]: s for s in job.result["sets"]}
     assert summary["U layer: orient"]["solved"] == 7
+
+
+def test_the_catalogs_runs_wait_on_the_backfill_queue_while_a_users_puzzle_gets_its_run(
+        worker, broker, settings, alice, make_repo):
+    """On a fresh install publish_catalog queues hours of discovery runs and set builds: they go to
+    the backfill queue (its own worker, below the others), and a user's new puzzle is served at once
+    by the workers of the users' queues, which never see them, the janitor included."""
+    settings.DISCOVER_NEW_PUZZLES = True
+    before = broker.queued(settings.PUZZLEHUB_BACKFILL_QUEUE)
+    call_command("publish_catalog", "floppy", "pyraminx")
+    catalog_jobs = Job.objects.filter(user__username=CATALOG_OWNER)
+    assert catalog_jobs.count() == 4 and all(j.background for j in catalog_jobs)
+    wait_for(lambda: broker.queued(settings.PUZZLEHUB_BACKFILL_QUEUE) == before + 4)
+    repo = make_repo(alice, "skewb", definition=solver_api.export_yaml(solver_api.load("skewb")))
+    job = finished(wait_for(lambda: _discoveries(repo.head.content_hash).first()).id, timeout=180)
+    assert job.status == Job.SUCCEEDED and not job.background, job.error
+    # several janitor rounds later (every second here) the catalog's are still waiting where they were
+    assert set(catalog_jobs.values_list("status", flat=True)) == {Job.QUEUED}
+    assert broker.queued(settings.PUZZLEHUB_BACKFILL_QUEUE) == before + 4

@@ -84,7 +84,7 @@ def test_queued_jobs_whose_message_is_no_longer_in_the_queue_are_sent_again(job,
     assert services.sweep()["resent"] == 0  # just sent: not lost yet
     old = timezone.now() - timedelta(seconds=settings.JOB_RESEND_AFTER + 1)
     Job.objects.filter(id=job.id).update(dispatched_at=old)
-    dispatch.send(job_id=job.id, kind=job.kind, time_limit=job.time_limit)  # its message waits in the queue
+    dispatch.send(job_id=job.id, kind=job.kind, queue=job.queue, time_limit=job.time_limit)  # its message waits in the queue
     assert services.sweep()["resent"] == 0
     broker.lose_everything()  # Redis restarted: the message is gone
     assert services.sweep()["resent"] == 1

@@ -139,7 +139,7 @@ def test_duplicate_messages_run_a_job_once(worker, submit, cube3):
         job_id = submit(scramble="D' U2 L2 D B F2 B F L D", time_limit=120)  # about a second of work
         job = Job.objects.get(id=job_id)
         for _ in range(3):
-            dispatch.send(job_id=job_id, kind=job.kind, time_limit=job.time_limit)
+            dispatch.send(job_id=job_id, kind=job.kind, queue=job.queue, time_limit=job.time_limit)
         job = finished(job_id, timeout=60)
         time.sleep(1)  # the other messages arrive and find nothing to do
         job = Job.objects.get(id=job_id)
