@@ -286,9 +286,7 @@ class Finisher:
         found: dict[bytes, tuple[list[int], np.ndarray]] = {}
         narrow: dict[bytes, tuple[list[int], np.ndarray]] = {}
 
-        # orbits some algorithm found moves; one whose own exact table fits needs none (it may be
-        # placed first by that table: see _aims), so the search does not go on for it
-        covered = np.array([OrbitTable(self.model, [r]).fits for r in range(len(self.model.orbits))])
+        covered = np.zeros(len(self.model.orbits), dtype=bool)  # orbits some algorithm found moves
 
         def keep(seq, e, size):
             key = e.tobytes()
