@@ -46,8 +46,8 @@ class OrbitTable:
         # the skewb inside a professor skewb (two corner orbits and the face centres) reaches
         # 3,149,280 views that rank into 226 M entries; over pairs of its orbits, at most 1.4 M
         whole = over(orbits)
-        self.projections = [whole] if not self.small or entries(model, whole) <= MAX_ENTRIES else \
-            [over(p) for p in combinations(orbits, 2)]
+        pairs = len(orbits) > 1 and self.small and entries(model, whole) > MAX_ENTRIES
+        self.projections = [over(p) for p in combinations(orbits, 2)] if pairs else [whole]
         self.databases: list = []
 
     @property
