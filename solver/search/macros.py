@@ -3,7 +3,9 @@
 When a phase's exact search cannot finish (the last pieces of a big puzzle lie deep below any
 table's bound), the state is finished greedily. Such algorithms (commutators x y x' y' of short
 sequences, their powers, commutators of those) are even on every orbit, so first a few moves give
-each orbit the parity it needs. Then each step applies a conjugate X A X' of an algorithm A that
+each orbit the parity it needs (or, where small orbits have no algorithm leaving the others alone,
+one search down an exact table places those orbits and gives the parities: orbit_table.py). Then
+each step applies a conjugate X A X' of an algorithm A that
 moves at most a few slots: from a library with setups of up to two moves, the one that homes the
 most slots per move; when none homes more, an *aimed* conjugate whose setup X (from a table over
 all tuples of slots, see setups.py) carries chosen misplaced or misturned slots onto A's slots.
@@ -414,7 +416,9 @@ class Finisher:
         """(aims, rough): the shortest algorithms of each kind that stay in one orbit, each with a
         setup table; and for an orbit that has no such cycle (or twist, when its pieces turn),
         algorithms that cycle or twist its slots while moving orbits solved after it: the rough
-        orbits are solved first, with those (a 5x5x5's middle edges, say, given face turns only)."""
+        orbits are solved first, with those (a 5x5x5's middle edges, say, given face turns only).
+        Rough orbits that cannot be solved one after another are placed before them all by an
+        exact table while it fits (`exact`: a master skewb's corners), else given up (no aims)."""
         on, ok, _, _ = self.model.orbit_arrays
         by_orbit: dict[int, list] = {}
         for seq, e in self.algorithms:
