@@ -3,7 +3,9 @@
 When a phase's exact search cannot finish (the last pieces of a big puzzle lie deep below any
 table's bound), the state is finished greedily. Such algorithms (commutators x y x' y' of short
 sequences, their powers, commutators of those) are even on every orbit, so first a few moves give
-each orbit the parity it needs. Then each step applies a conjugate X A X' of an algorithm A that
+each orbit the parity it needs (or, where small orbits have no algorithm leaving the others alone,
+one search down an exact table places those orbits and gives the parities: orbit_table.py). Then
+each step applies a conjugate X A X' of an algorithm A that
 moves at most a few slots: from a library with setups of up to two moves, the one that homes the
 most slots per move; when none homes more, an *aimed* conjugate whose setup X (from a table over
 all tuples of slots, see setups.py) carries chosen misplaced or misturned slots onto A's slots.
@@ -21,11 +23,13 @@ import json
 import os
 import time
 from dataclasses import dataclass
+from itertools import chain
 
 import numpy as np
 
 from solver import perm
 from solver.search import finisher_kernels
+from solver.search.orbit_table import OrbitTable
 from solver.search.setups import SetupTable
 
 BASE_LIMIT = 1500  # short sequences kept as commutator halves
@@ -47,6 +51,7 @@ WIDE_HALF = 2  # moves in either half of those commutators
 WIDE_TRIES = 8  # setups of fewest moves per aim of a narrow algorithm scored on the whole state in one step
 WIDE_STEP = 384  # of those, the cheapest, in all orbits
 AIMED_TOGETHER = 64  # best aimed conjugates looked at for a step of several moving disjoint pieces
+REPLAY_CHUNK = 4096  # stored sequences replayed at once when a search cut short goes on
 AIMED_SETUPS_KEPT = 4096  # setups' code maps kept from one aimed step to the next (a globe's climb asked for 344,000)
 
 
@@ -108,11 +113,13 @@ class Finisher:
         self.setups = [(s, e) for s, e in base if len(s) <= 2][:SETUP_LIMIT]
         self._tables: dict[tuple, tuple[SetupTable, int]] = {}  # (actions, slots) -> table, its orbit
         self._aimed_setups: dict[tuple, tuple | None] = {}  # (aim, slots) -> setup, its code map and inverse
+        self.exact: list[int] = []  # orbits placed first by an exact table (orbit_table.py), none of them rough
+        self.orbit_table: OrbitTable | None = None  # ... and their table
         self.aims, self.rough = self._aims(base)
         self.wide = self._wide(base)
         seqs, library = self._conjugates()
-        # the rough orbits are solved first: the climb after must not move them
-        rough_codes = np.isin(self.orbit_of_code, list(self.rough))
+        # the exact orbits and the rough ones are solved first: the climb after must not move them
+        rough_codes = np.isin(self.orbit_of_code, list(self.rough) + self.exact)
         keep = (library[:, rough_codes] == self.identity[rough_codes]).all(1)
         self.library_seqs = [q for q, k in zip(seqs, keep) if k]
         self.library = library[keep]
@@ -135,8 +142,10 @@ class Finisher:
 
     def _sequences(self, data) -> list[list[int]] | None:
         """Stored sequences, checked to be lists of this model's move numbers."""
-        if not isinstance(data, list) or not all(isinstance(q, list) and all(
-                isinstance(m, int) and 0 <= m < len(self.moves) for m in q) for q in data):
+        if not isinstance(data, list) or set(map(type, data)) - {list}:
+            return None
+        flat = list(chain.from_iterable(data))  # checked at once: a search cut short keeps tens of thousands
+        if set(map(type, flat)) - {int} or (flat and not 0 <= min(flat) <= max(flat) < len(self.moves)):
             return None
         return data
 
@@ -198,6 +207,23 @@ class Finisher:
         for m in seq:
             e = self.moves[m][e]
         return e
+
+    def effects(self, seqs: list[list[int]]) -> np.ndarray:
+        """The code maps of many sequences, each move gathered for all of them at once (a master
+        skewb's search cut short kept 60,000 narrow ones: replayed one by one, 20 s under load)."""
+        order = sorted(range(len(seqs)), key=lambda i: -len(seqs[i]))  # those still moving: a prefix
+        lengths = np.array([len(seqs[i]) for i in order], dtype=np.int64)
+        padded = np.zeros((len(seqs), lengths[0] if len(seqs) else 0), dtype=np.int64)
+        for row, i in enumerate(order):
+            padded[row, :lengths[row]] = seqs[i]
+        table = np.array(self.moves)
+        out = np.tile(self.identity, (len(seqs), 1))
+        for j in range(padded.shape[1]):
+            n = int(np.count_nonzero(lengths > j))
+            out[:n] = table[padded[:n, j, None], out[:n]]
+        back = np.empty(len(seqs), dtype=np.int64)
+        back[order] = np.arange(len(seqs))
+        return out[back]
 
     def support(self, e: np.ndarray) -> int:
         return int(self.supports(e[None])[0])
@@ -291,15 +317,18 @@ class Finisher:
         # Resume where a search cut short by its deadline stopped (its findings were kept).
         resumed = time.monotonic()
         progress = self._progress()
-        for i, seq in enumerate(progress.get("narrow", [])):  # the found algorithms are among the narrow ones
-            if i % 256 == 0 and deadline is not None and time.monotonic() > deadline:
+        stored = progress.get("narrow", [])
+        for i in range(0, len(stored), REPLAY_CHUNK):  # the found algorithms are among the narrow ones
+            if deadline is not None and time.monotonic() > deadline:
                 # a wreath keeps tens of thousands: their replay alone can outlast a short limit;
                 # the stored progress stays as it was
                 self.complete = False
                 return self._varied(sorted(found.values(), key=lambda t: len(t[0])), LIBRARY_LIMIT)
-            e = self.effect(seq)
-            keep(seq, e, self.support(e))
-        second = [(q, self.effect(q)) for q in progress.get("second", [])]
+            chunk = stored[i:i + REPLAY_CHUNK]
+            maps = self.effects(chunk)
+            for seq, e, size in zip(chunk, maps, self.supports(maps)):
+                keep(seq, e, int(size))
+        second = list(zip(progress.get("second", []), self.effects(progress.get("second", []))))
         stage, start = progress.get("stage", 1), progress.get("next", 0)
         self.resume_seconds = time.monotonic() - resumed  # what going on with this search costs before it goes on
 
@@ -387,7 +416,9 @@ class Finisher:
         """(aims, rough): the shortest algorithms of each kind that stay in one orbit, each with a
         setup table; and for an orbit that has no such cycle (or twist, when its pieces turn),
         algorithms that cycle or twist its slots while moving orbits solved after it: the rough
-        orbits are solved first, with those (a 5x5x5's middle edges, say, given face turns only)."""
+        orbits are solved first, with those (a 5x5x5's middle edges, say, given face turns only).
+        Rough orbits that cannot be solved one after another are placed before them all by an
+        exact table while it fits (`exact`: a master skewb's corners), else given up (no aims)."""
         on, ok, _, _ = self.model.orbit_arrays
         by_orbit: dict[int, list] = {}
         for seq, e in self.algorithms:
@@ -400,19 +431,40 @@ class Finisher:
             return not any(a.powers[0][2] for a in chosen) or (ok[r] > 1 and all(a.powers[0][2] for a in chosen))
 
         candidates = self._rough_algorithms(base, [r for r in range(len(on)) if lacking(aims[r], r)])
-        rough: dict[int, list[Aim]] = {}  # in the order they are solved
-        while len(rough) < len(candidates):
-            for r in sorted(set(candidates) - set(rough), key=lambda q: on[q]):
-                # algorithms that leave the orbits solved before alone
-                usable = sorted((t for moved, found in candidates[r].items() if moved.isdisjoint(rough) for t in found),
+        rough = self._rough_order(candidates, lacking, [])
+        # the rest cannot be solved one after another: the smallest of them placed first by an
+        # exact table while it fits, and the others ordered again after them
+        while len(rough) + len(self.exact) < len(candidates) and not self._late():
+            stuck = min(set(candidates) - set(rough) - set(self.exact), key=lambda q: (on[q] * ok[q], q))
+            if not OrbitTable(self.model, self.exact + [stuck]).fits:
+                break
+            self.exact.append(stuck)
+            rough = self._rough_order(candidates, lacking, self.exact)
+        if self.exact:
+            self.orbit_table = OrbitTable(self.model, self.exact)
+            if not self.orbit_table.build(self.deadline):  # cut short: placed by no table this time
+                self.complete = False
+                self.exact = []
+        # what is left the finisher gives up on
+        rough.update((r, []) for r in candidates if r not in rough and r not in self.exact)
+        return [a for r in range(len(on)) if r not in candidates for a in aims[r]], rough
+
+    def _rough_order(self, candidates, lacking, first: list[int]) -> dict[int, list[Aim]]:
+        """The rough orbits that can be solved one after another after the orbits `first`, each
+        with algorithms leaving the orbits solved before it alone, in that order."""
+        on = self.model.orbit_arrays[0]
+        rough: dict[int, list[Aim]] = {}
+        while True:
+            for r in sorted(set(candidates) - set(rough) - set(first), key=lambda q: on[q]):
+                usable = sorted((t for moved, found in candidates[r].items()
+                                 if moved.isdisjoint(rough) and moved.isdisjoint(first) for t in found),
                                 key=lambda t: (len(t[0]), self.support(t[1])))
                 chosen = self._choose_aims(usable, r)
                 if not lacking(chosen, r):
                     rough[r] = chosen
                     break
-            else:  # the rest cannot be solved one after another: the finisher gives up on them
-                rough.update((r, []) for r in candidates if r not in rough)
-        return [a for r in range(len(on)) if r not in candidates for a in aims[r]], rough
+            else:
+                return rough
 
     def _choose_aims(self, algorithms, r: int) -> list[Aim]:
         """Up to AIMED_PER_KIND of each kind (slots moved, in place or not) of orbit r, shortest
@@ -615,7 +667,13 @@ class Finisher:
             r = model.piece_orbit[p]
             codes = np.arange(ob[r], ob[r] + on[r] * ok[r])
             at[p, codes] = goal_view[self.slot_of_code[codes]] == model.piece_class[p] + (codes - ob[r]) % ok[r]
-        moves = self._parity_moves(loc, wanted)
+        need = self._parity_need(loc, wanted)
+        if self.exact:  # those orbits placed, and the others' parities made right, by one search
+            mask = ~sum(1 << r for r in self.exact)
+            moves = self.orbit_table.place(self.moves, model.canonical_pairs(), loc, goal_view,
+                                           [b & mask for b in self.move_bits], need & mask, deadline)
+        else:
+            moves = self._parity_moves(need)
         if moves is None:
             return None
         loc = self.effect(moves)[loc].astype(np.int64)
@@ -666,9 +724,9 @@ class Finisher:
             used ^= pivots[top][1]
         return [m for m in range(len(self.move_bits)) if used >> m & 1]
 
-    def _parity_moves(self, loc, wanted) -> list[int] | None:
-        """Fewest moves (or, for parity vectors far from none, some moves) whose slot permutations
-        have the parities of the state's on every orbit of distinct pieces; None when none has."""
+    def _parity_need(self, loc, wanted) -> int:
+        """The parities of the state's slot permutations on the orbits of distinct pieces (bit r:
+        orbit r odd)."""
         on, _, _, first_slot = self.model.orbit_arrays
         need = 0
         for r in self.distinct_orbits:
@@ -677,6 +735,11 @@ class Finisher:
             moved = np.empty(on[r], dtype=np.int64)  # home slot -> slot now
             moved[[home[int(c)] for c in self.model.piece_class[pieces]]] = self.slot_of_code[loc[pieces]] - first_slot[r]
             need |= perm.parity(moved.tolist()) << r
+        return need
+
+    def _parity_moves(self, need: int) -> list[int] | None:
+        """Fewest moves (or, for parity vectors far from none, some moves) whose slot permutations
+        have the parities `need` on every orbit of distinct pieces; None when none has."""
         path = self.parity_paths.get(need)
         if path is None and len(self.parity_paths) >= PARITY_PATHS:
             path = self._parity_solution(need)
