@@ -321,8 +321,10 @@ class Finisher:
         for i in range(0, len(stored), REPLAY_CHUNK):  # the found algorithms are among the narrow ones
             if deadline is not None and time.monotonic() > deadline:
                 # a wreath keeps tens of thousands: their replay alone can outlast a short limit;
-                # the stored progress stays as it was
+                # the stored progress stays as it was, and what the whole replay would cost is told
+                # (left at 0, every later solve would start it again and be cut short again)
                 self.complete = False
+                self.resume_seconds = (time.monotonic() - resumed) * len(stored) / max(i, 1)
                 return self._varied(sorted(found.values(), key=lambda t: len(t[0])), LIBRARY_LIMIT)
             chunk = stored[i:i + REPLAY_CHUNK]
             maps = self.effects(chunk)

@@ -141,6 +141,22 @@ def test_a_search_for_algorithms_cut_short_resumes_and_ends_as_an_uncut_one(tmp_
     assert [q for q, _ in Finisher(model, time.monotonic()).algorithms] == [q for q, _ in whole.algorithms]  # stored
 
 
+def test_a_finisher_cut_short_while_reading_back_its_progress_tells_what_that_costs(tmp_path, monkeypatch):
+    """Cut short while replaying what an earlier search found, a finisher still tells what going on
+    costs: with 0 every later solve started the replay again and was cut again (a TopSpin's
+    10 s solves never got past it)."""
+    defn, pieces = cube(3, renumber=7)
+    model = search_model(defn, pieces)
+    monkeypatch.setenv("PUZZLEHUB_CACHE", str(tmp_path))
+    seconds = 0.2
+    while not Finisher(model, time.monotonic() + seconds)._progress().get("narrow"):
+        seconds *= 2
+        assert seconds < 60
+    cut = Finisher(model, time.monotonic())  # out of time at once: in the replay
+    assert not cut.complete and cut.resume_seconds > 0
+    assert not engine._worth_resuming(cut, 0.9 * cut.resume_seconds, failed=True)
+
+
 def test_a_finisher_cut_short_serves_as_it_is_when_too_little_time_is_left_to_resume_it():
     """Going on with a search cut short first reads back what it found (seconds for a big puzzle):
     with less time left than that is worth, the process's finisher serves with what it has; with
