@@ -4,11 +4,15 @@ Why gunicorn with threaded workers (gthread): every request is short and bounded
 PUZZLEHUB_ANALYSIS_BUDGET goes to Celery), but most of its time is spent waiting, not computing: on
 PostgreSQL and Redis round trips, and on a durable COMMIT (an fdatasync of the WAL, 7.5 ms on the
 bench machine) for every write. A sync worker process holds its one request through all of that,
-so it can serve only one at a time: measured with the load bench's mix at 200 requests/s, 5 sync
-processes were inside Django 2.5 of the time, some 200 connections waited in the listen backlog and the site answered 60-100 requests/s at p50 2-3 s. Threads let one process wait on
-several requests at once (psycopg2 and redis-py release the GIL while they wait), and the same
-machine served the 200 requests/s. Connections are kept alive (`keepalive`), so a client or proxy
-does not open one TCP connection per request. A crashed worker process is replaced by the master
+so it can serve only one at a time. Measured with the load bench's mix at 200 requests/s (2026-11-25,
+a machine loaded by other work): 5 sync processes were inside Django half the time, some 200
+connections waited in the listen backlog, and at times they answered only 60-100 requests/s at p50
+2-3 s. Threads let one process wait on several requests at once (psycopg2 and redis-py release the
+GIL while they wait): on the same stack, alternately, 3 processes x 8 threads answered 150-200
+requests/s at p50 0.4-0.5 s (5 x 4 did worse: 162 requests/s, p50 1 s). Under heavier load (load
+average 13-20) both are short of CPU: the web needs some 5 ms of CPU a request (0.8-0.9 of a core at
+200 requests/s), and sync then did as well or better at p50. Connections are kept alive
+(`keepalive`), so a client or proxy does not open one TCP connection per request. A crashed worker process is replaced by the master
 without dropping the others; slow clients are the proxy's job (nginx or a load balancer buffers in
 front).
 
