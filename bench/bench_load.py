@@ -142,8 +142,7 @@ def main() -> None:
         TOKENS.extend(make_users(stack, 50))
         warm = wait_for_workers(stack)
         print(f"stack up in {time.monotonic() - started:.0f} s (workers answered {warm:.0f} s after the site): gunicorn "
-              f"{stack.env.get('WEB_CONCURRENCY') or '1 per core + 1'} processes x {stack.env.get('PUZZLEHUB_WEB_THREADS') or 8} "
-              f"threads, workers solve x2, pdb, discover, beat")
+              f"{stack.env.get('WEB_CONCURRENCY') or '2 per core + 1'} processes, workers solve x2, pdb, discover, beat")
         for rate in (int(r) for r in args.rates.split(",")):
             result = run_rate(stack, rate, args.seconds)
             print(f"\n{rate} rps offered for {result['took']:.0f} s (load average {result['load']:.1f} at the end)")

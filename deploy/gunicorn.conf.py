@@ -1,30 +1,19 @@
 """gunicorn's configuration for PuzzleHub: `gunicorn -c deploy/gunicorn.conf.py puzzlehub.wsgi`.
 
-Why gunicorn with threaded workers (gthread): every request is short and bounded (solver work over
-PUZZLEHUB_ANALYSIS_BUDGET goes to Celery), but most of its time is spent waiting, not computing: on
-PostgreSQL and Redis round trips, and on a durable COMMIT (an fdatasync of the WAL, 7.5 ms on the
-bench machine) for every write. A sync worker process holds its one request through all of that,
-so it can serve only one at a time. Measured with the load bench's mix at 200 requests/s (2026-11-25,
-a machine loaded by other work): 5 sync processes were inside Django half the time, some 200
-connections waited in the listen backlog, and at times they answered only 60-100 requests/s at p50
-2-3 s. Threads let one process wait on several requests at once (psycopg2 and redis-py release the
-GIL while they wait): on the same stack, alternately, 3 processes x 8 threads answered 150-200
-requests/s at p50 0.4-0.5 s (5 x 4 did worse: 162 requests/s, p50 1 s). Under heavier load (load
-average 13-20) both are short of CPU: the web needs some 5 ms of CPU a request (0.8-0.9 of a core at
-200 requests/s), and sync then did as well or better at p50. Connections are kept alive
-(`keepalive`), so a client or proxy does not open one TCP connection per request. A crashed worker process is replaced by the master
-without dropping the others; slow clients are the proxy's job (nginx or a load balancer buffers in
-front).
+Why gunicorn with sync workers: every request is short and bounded (solver work over
+PUZZLEHUB_ANALYSIS_BUDGET goes to Celery), the database driver is blocking psycopg2, and a crashed
+or stuck worker process is replaced by the master without dropping the others. Slow clients are
+the proxy's job (nginx or a load balancer buffers in front).
+
+Threads were measured and not kept (2026-11-25, the load bench's mix at 200 requests/s, same
+session): the web is CPU-bound, some 5 ms of CPU a request (1.1 cores at 200 requests/s once the
+CPU of replaced processes is counted), so overlapping the waits buys little, and the GIL costs:
+gthread 3 x 8 gave reads p50 260 ms, p99 1.7 s where 5 sync processes gave 110 ms and 720 ms;
+5 x 4 threads did worse still. (Under other load, sync sometimes fell behind with some 200
+connections in the listen backlog, and 3 x 8 answered more then: the tail follows the CPU left.)
 
 Environment: PUZZLEHUB_BIND (default 127.0.0.1:$PORT, PORT default 8000), WEB_CONCURRENCY
-(processes, default 1 per core + 1: the GIL lets one process use one core, and the extra one keeps
-every core serving while a process is replaced), PUZZLEHUB_WEB_THREADS (threads per process, default
-8: enough for the waits of 200 requests/s at ~40 ms each on 2 cores, each thread holding one
-database connection), PUZZLEHUB_WEB_TIMEOUT (seconds, default 30).
-
-The timeout: the master replaces a process whose main loop (which accepts connections and hands
-them to the threads) is silent this long. A request stuck in a thread holds that thread only; a
-request's own work is bounded elsewhere (the analysis budget, the solver's limits).
+(processes, default 2 per core + 1), PUZZLEHUB_WEB_TIMEOUT (seconds, default 30).
 
 Graceful reload: `kill -HUP <master>` (systemctl reload puzzlehub-web) starts new workers with the
 new code and configuration, then stops the old ones once their requests are answered (within
@@ -36,18 +25,17 @@ import multiprocessing
 import os
 
 bind = os.environ.get("PUZZLEHUB_BIND") or f"127.0.0.1:{os.environ.get('PORT', '8000')}"
-workers = int(os.environ.get("WEB_CONCURRENCY") or multiprocessing.cpu_count() + 1)
-worker_class = "gthread"
-threads = int(os.environ.get("PUZZLEHUB_WEB_THREADS") or 8)
-# a worker whose main loop is silent this long is stuck (see above: a request is bounded elsewhere)
+workers = int(os.environ.get("WEB_CONCURRENCY") or 2 * multiprocessing.cpu_count() + 1)
+worker_class = "sync"
+# a request never runs solver work past the analysis budget; a worker silent this long is stuck
 timeout = int(os.environ.get("PUZZLEHUB_WEB_TIMEOUT") or 30)
 graceful_timeout = 30  # on HUP or TERM, what a worker may take to finish the requests it has
-keepalive = 5  # seconds an idle connection from the proxy or a client stays open
+keepalive = 5  # seconds an idle connection from the proxy stays open
 # A worker is replaced after this many requests (jitter: not all at once): memory growth stays
 # bounded. Measured: a process grew from 99 MB to 112 MB over its first 1,300 requests of the load
 # bench's mix, then by under 1 MB per 5,000 (119.5 MB at 15,000). Replacing one costs 1.3 s of CPU
-# (loading the application) and a core's process while it loads: every 2,000 requests was one every
-# 10 s at 200 requests/s.
+# (loading the application): every 2,000 requests was one every 10 s at 200 requests/s, 0.65 ms of
+# CPU a request.
 max_requests = 20000
 max_requests_jitter = 2000
 preload_app = False

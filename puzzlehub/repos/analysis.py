@@ -72,10 +72,7 @@ def info_within(defn, budget: float) -> dict | None:
 
 
 def _within(analyse, defn, budget: float) -> dict | None:
-    """analyse(defn) in a forked child, or None when it takes longer than `budget` seconds (or fails).
-
-    The web process is threaded (deploy/gunicorn.conf.py): a lock another thread held at the fork
-    stays held in the child, which can then only run past the budget, and a worker takes over."""
+    """analyse(defn) in a forked child, or None when it takes longer than `budget` seconds (or fails)."""
     reader, writer = multiprocessing.Pipe(duplex=False)
     child = multiprocessing.get_context("fork").Process(target=_analyse_in_child, args=(analyse, defn, writer),
                                                         daemon=True)
