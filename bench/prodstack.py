@@ -172,12 +172,14 @@ class Stack:
                     "postgres" if self.database in line else f"worker {line.split(' -Q ')[1].split()[0]}"
                     if " -Q " in line else "beat" if " beat" in line else None)
             if name:
-                used[process.pid] = (name, times.user + times.system)
+                # children_*: the children it reaped (gunicorn workers and Celery pool children replaced
+                # during the run), whose CPU would otherwise be missed
+                used[process.pid] = (name, times.user + times.system + times.children_user + times.children_system)
         return used
 
     def cpu_used(self, before: dict[int, tuple[str, float]]) -> dict[str, float]:
         """CPU seconds by program since `before` (cpu_seconds): processes started since count whole,
-        those ended since are missed."""
+        those ended since count through the parent that reaped them."""
         used: dict[str, float] = {}
         for pid, (name, seconds) in self.cpu_seconds().items():
             used[name] = used.get(name, 0.0) + seconds - before.get(pid, (name, 0.0))[1]

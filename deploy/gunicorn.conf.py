@@ -5,6 +5,13 @@ PUZZLEHUB_ANALYSIS_BUDGET goes to Celery), the database driver is blocking psyco
 or stuck worker process is replaced by the master without dropping the others. Slow clients are
 the proxy's job (nginx or a load balancer buffers in front).
 
+Threads were measured and not kept (2026-11-25, the load bench's mix at 200 requests/s, same
+session): the web is CPU-bound, some 5 ms of CPU a request (1.1 cores at 200 requests/s once the
+CPU of replaced processes is counted), so overlapping the waits buys little, and the GIL costs:
+gthread 3 x 8 gave reads p50 260 ms, p99 1.7 s where 5 sync processes gave 110 ms and 720 ms;
+5 x 4 threads did worse still. (Under other load, sync sometimes fell behind with some 200
+connections in the listen backlog, and 3 x 8 answered more then: the tail follows the CPU left.)
+
 Environment: PUZZLEHUB_BIND (default 127.0.0.1:$PORT, PORT default 8000), WEB_CONCURRENCY
 (processes, default 2 per core + 1), PUZZLEHUB_WEB_TIMEOUT (seconds, default 30).
 
@@ -24,9 +31,13 @@ worker_class = "sync"
 timeout = int(os.environ.get("PUZZLEHUB_WEB_TIMEOUT") or 30)
 graceful_timeout = 30  # on HUP or TERM, what a worker may take to finish the requests it has
 keepalive = 5  # seconds an idle connection from the proxy stays open
-# a worker is replaced after this many requests (jitter: not all at once): memory growth stays bounded
-max_requests = 2000
-max_requests_jitter = 200
+# A worker is replaced after this many requests (jitter: not all at once): memory growth stays
+# bounded. Measured: a process grew from 99 MB to 112 MB over its first 1,300 requests of the load
+# bench's mix, then by under 1 MB per 5,000 (119.5 MB at 15,000). Replacing one costs 1.3 s of CPU
+# (loading the application): every 2,000 requests was one every 10 s at 200 requests/s, 0.65 ms of
+# CPU a request.
+max_requests = 20000
+max_requests_jitter = 2000
 preload_app = False
 
 # the request log is our own (puzzlehub.ops.requestlog: one JSON line with route, user, request id);

@@ -135,7 +135,8 @@ TEMPLATES = [
 # --- Database: DATABASE_URL, else a SQLite file under var/ -------------------------------------
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
 if DATABASE_URL:
-    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60)}
+    # Connections kept 60 s, checked before a request reuses one: after a PostgreSQL restart a stale connection is replaced rather than answering 503
+    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60, conn_health_checks=True)}
 else:
     VAR_DIR.mkdir(parents=True, exist_ok=True)
     DATABASES = {
