@@ -37,7 +37,7 @@ def test_staff_see_queues_running_jobs_workers_and_failures(scene, make_user, lo
     page = logged_in(staff).get("/ops/")
     assert page.status_code == 200
     html = page.content.decode()
-    for queue in ("solve", "pdb", "discover"):
+    for queue in ("solve", "pdb", "discover", "backfill"):
         assert f"waiting in <strong>{queue}</strong>" in html
     running = html.split('id="running-jobs"')[1].split("</table>")[0]
     assert f'href="/jobs/{scene["running"].id}/"' in running and "alice/hidden-rings" in running
