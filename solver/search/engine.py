@@ -448,9 +448,9 @@ def solve_by_phases(model, plan, loc, goal_views, budget) -> SolveResult:
         goal = goal_views[int(np.argmax((goal_views == view).sum(1)))]  # the one showing most slots
         rest = finisher.finish(loc, goal, budget.deadline)
         # a finisher whose one-time search the deadline cut short goes on with it while time is left
-        while rest is None and not finisher.complete and _worth_resuming(finisher, budget.remaining() or 0, failed=True) \
+        while rest is None and not finisher.complete and _worth_resuming(finisher, budget.remaining() or 0) \
                 and not budget.cancelled():
-            finisher = _finisher(model, budget, failed=True)
+            finisher = _finisher(model, budget)
             rest = finisher.finish(loc, goal, budget.deadline)
     if rest is None:
         return SolveResult(None, False, "fallback", nodes=nodes, complete=False,
@@ -472,28 +472,22 @@ def _after(model, pz, loc, moves: list[int]) -> np.ndarray:
 _finishers: Recent = Recent()  # id(model) -> (model, finisher), the recent ones
 
 
-def _finisher(model, budget, failed: bool = False) -> Finisher | None:
+def _finisher(model, budget) -> Finisher | None:
     """The model's finisher, kept for the process (None for guarded puzzles). One whose one-time
     search for algorithms was cut short goes on with it when the time left is worth its resuming
-    (reading back what it found: 5 s for a master skewb's), else serves with what it has (`failed`:
-    what it has did not finish the state)."""
+    (reading back what it found: 5 s for a master skewb's), else serves with what it has."""
     if model.guarded:
         return None
     hit = _finishers.get(id(model))
     left = budget.remaining()
-    if hit is None or hit[0] is not model or (not hit[1].complete and _worth_resuming(hit[1], left, failed)):
+    if hit is None or hit[0] is not model or (not hit[1].complete and _worth_resuming(hit[1], left)):
         # Its one-time search for algorithms leaves the phases time; cut short, it resumes next time.
         hit = _finishers[id(model)] = (model, Finisher(model, None if left is None else time.monotonic() + ALGORITHM_SHARE * left))
     return hit[1]
 
 
-def _worth_resuming(finisher: Finisher, left: float | None, failed: bool = False) -> bool:
-    """Before a finish, when the search would have time left after reading back its progress;
-    once the algorithms it has failed, whenever any is left after that: else there is no answer
-    (a TopSpin's 10 s solves gave up with 5 s left, the reading back taking 3.7 s at load 10)."""
-    if left is None:
-        return True
-    return left > (finisher.resume_seconds + RETRY_SECONDS / 2 if failed else RETRY_SECONDS + 2 * finisher.resume_seconds)
+def _worth_resuming(finisher: Finisher, left: float | None) -> bool:
+    return left is None or left > RETRY_SECONDS + 2 * finisher.resume_seconds
 
 
 def _occupied(pz, loc) -> np.ndarray:

@@ -154,7 +154,7 @@ def test_a_finisher_cut_short_while_reading_back_its_progress_tells_what_that_co
         assert seconds < 60
     cut = Finisher(model, time.monotonic())  # out of time at once: in the replay
     assert not cut.complete and cut.resume_seconds > 0
-    assert not engine._worth_resuming(cut, 0.9 * cut.resume_seconds, failed=True)
+    assert not engine._worth_resuming(cut, 1.9 * cut.resume_seconds)
 
 
 def test_a_finisher_cut_short_serves_as_it_is_when_too_little_time_is_left_to_resume_it():
