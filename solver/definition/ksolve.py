@@ -70,8 +70,10 @@ def _numbers(line: int, words: list[str], count: int, what: str, wildcard: bool 
     for w in words:
         if wildcard and w == "?":
             out.append(None)
-        elif w.isdigit():
+        elif w.isdigit() and len(w) <= 18:  # a piece number, never thousands of digits (int() refuses past 4,300)
             out.append(int(w))
+        elif w.isdigit():
+            raise DefinitionError(f"line {line}: {what}: {w[:20]}... is far too large a number")
         else:
             raise DefinitionError(f"line {line}: {what}: {w[:20]!r} is not a whole number")
     return out

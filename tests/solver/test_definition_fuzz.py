@@ -69,6 +69,9 @@ def test_a_document_near_the_size_limit_is_read_or_refused(text):
     # a piece number of a Solved block made a list as long as itself (22 GB for 10^9 and more)
     ("Name x\nSet A 2 1\nSolved\nA\n1 999999999999\nEnd\nMove M\nA\n2 1\nEnd\n",
      "line 5: Solved, set A: piece numbers must run from 1 without gaps"),
+    # past 4,300 digits int() itself refused with a ValueError (a traceback from the command)
+    ("Name x\nSet A 2 1\nSolved\nA\n" + "9" * 4301 + " 2\nEnd\nMove M\nA\n2 1\nEnd\n",
+     "line 5: Solved, set A: 99999999999999999999... is far too large a number"),
 ])
 def test_what_the_fuzzing_found_is_refused_by_line(text, message):
     assert read(text).startswith(message)
