@@ -35,7 +35,7 @@ from solver import deadline, perm
 from solver.errors import PuzzleError, StateError, UnreachableError
 from solver.search.budget import Budget, OutOfTime
 from solver.special import cube3
-from solver.special.bigcube import batched, cycles, freeslice, short
+from solver.special.bigcube import batched, cycles, freeslice, short, to_five
 from solver.special.bigcube.model import BigCube, Layer, Rotation, merge_turns, rotations
 from solver.special.cube3 import geometry as cube3_geometry
 from solver.special.cube3 import solve as cube3_solve
@@ -66,6 +66,12 @@ def pll_parity_turns(n: int) -> list[str]:
     wide = ("" if n == 4 else str(n // 2))
     uw2, rw2 = f"{wide}Uw2", f"{wide}Rw2"
     return [uw2, rw2, "U2", rw2, "R2", "U2", rw2, uw2]
+
+
+def pll_parity(n: int, state: str, goal: str) -> list[str]:
+    """The PLL parity turns (pll_parity_turns) a state of an even cube with its centres home and
+    its edges paired needs: none when its edges' permutation has the parity of its corners'."""
+    return _Reduction(n, state, goal).pll_parity()
 
 
 @dataclass
@@ -375,6 +381,11 @@ def _solve(state: str, n: int, goal: str | None, budget: Budget, short_phases: b
     for orbit in check.plan.orbits:  # an impossible state is refused before any phase runs
         check.check_colours(orbit)
     left = budget.remaining()
+    if n in to_five.SIZES and short_phases:
+        try:
+            return to_five.solve(state, n, goal, budget)
+        except (short.beam.Timeout, OutOfTime):
+            pass  # the ring by ring phases, or the 3-cycles, with the time left
     tried: list[tuple[int, _Way, _Reduction]] = []  # (length, way, its reduction after a 3x3x3 stage)
     if n in short.SIZES and short_phases:
         try:

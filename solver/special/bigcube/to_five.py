@@ -1,0 +1,116 @@
+"""The 6x6x6 and 7x7x7 reduced to a 5x5x5, which the 5x5x5's own solver then solves.
+
+With its middle layers grouped (grouped.five: {1}, {2}, {3 .. N-2}, {N-1}, {N}) a big cube is a
+5x5x5 under the turns of at most two layers once every cell of that 5x5x5 is one colour, and each
+5x5x5 catalog turn is one catalog turn of the big cube (R = R, Rw = Rw). The cells of more than one
+piece are
+- those of the middle layers: the 5x5x5's fixed centres (the big cube's centres between its
+  third layers) and midges (the edges' middle pieces). These are the centres and edges of the
+  *inner cube* (grouped.inner: every layer but the second from each face, a 4x4x4 for the 6x6x6,
+  a 5x5x5 for the 7x7x7), which every big turn turns as one of its own: the inner cube reduced
+  (centres home, edges paired, and the 4x4x4's PLL parity fixed) is what they need;
+- the *rows* of the outer ring between the second layers: the 5x5x5's T-centres (the 6x6x6's two
+  obliques side by side, the 7x7x7's T-centre and the two obliques beside it).
+
+So three steps:
+1. the inner cube reduced by its own short phases (short.py: centres, free-slice pairing), its
+   turns played on the big cube (the 4x4x4's Rw is the 6x6x6's 3Rw, the 5x5x5's the 7x7x7's 3Rw);
+2. the rows matched by short's partner pairing, among the turns of at most two layers (the inner
+   cube sees them as its face turns: it stays reduced) and conjugates W X W' with X a slice of
+   the second layer alone (the inner cube does not see them at all);
+3. the 5x5x5 solved by reduction.solve_big_cube, its turns played one for one.
+"""
+
+from __future__ import annotations
+
+import time
+from functools import lru_cache
+
+import numpy as np
+
+from solver import deadline
+from solver.errors import UnreachableError
+from solver.search.budget import Budget, one_time_work
+from solver.special.bigcube import beam, freeslice, grouped, short
+from solver.special.bigcube.model import merge_turns
+
+SIZES = (6, 7)
+# Deadlines of the first two steps, in shares of the time left at the start; the 5x5x5 has the rest.
+CENTRES_END = 0.1
+PAIRING_GREEDY = 0.2  # the inner cube's pairing narrows to one way from then on
+PAIRING_END = 0.3
+ROWS_END = 0.45
+CHECK_SHARE = 0.05  # kept back for playing the answer on the big cube
+
+
+def solve(state: str, n: int, goal: str, budget: Budget) -> list[str]:
+    """Catalog turns solving `state` of the catalog's cubeN (N in SIZES) to `goal` (a solved
+    colouring): steps 1 and 2, then the 5x5x5 of the state they reach by
+    reduction.solve_big_cube. beam.Timeout (or OutOfTime) when a step before the 5x5x5 runs out
+    of time."""
+    from solver.special.bigcube import reduction  # it sends the 6x6x6 and 7x7x7 here; this sends it their 5x5x5
+
+    letters = sorted(set(goal))
+    code = {c: i for i, c in enumerate(letters)}
+    now = np.array([code[c] for c in state], dtype=np.uint8)
+    target = np.array([code[c] for c in goal], dtype=np.uint8)
+    inner = grouped.inner(n)
+    prepare(n, target.tobytes())
+    start, left = time.perf_counter(), budget.remaining()
+    with deadline.phase("inner centres"):
+        centres, _ = short.solve_centres(inner.project(now), inner.project(target), inner.m, start + CENTRES_END * left)
+        turns = [inner.turn(name) for name in centres]
+        now = short.apply_names(inner.big, now, turns)
+    with deadline.phase("inner edges"):
+        pairing, now = _inner_edges(now, target, n, start + PAIRING_GREEDY * left, start + PAIRING_END * left)
+    with deadline.phase("rows"):
+        rows, now, _ = short._pair_partners(now, n, short.stages(n)[1], 0, start + ROWS_END * left, _inner_stickers(n))
+    five = grouped.five(n)
+    if not five.whole(now):
+        raise UnreachableError(f"cube{n}: not a 5x5x5 after the inner cube and the rows")
+    text = lambda codes: "".join(letters[c] for c in codes)  # noqa: E731
+    seconds = budget.remaining() - CHECK_SHARE * left
+    answer = reduction.solve_big_cube(text(five.project(now)), 5, text(five.project(target)), budget=budget.part(seconds))
+    return merge_turns(turns + pairing + rows + [five.turn(name) for name in answer])
+
+
+@lru_cache(maxsize=8)
+def prepare(n: int, goal: bytes) -> None:
+    """What the steps look up, loaded or built before their clock starts, as one-time work (a
+    first solve in a process built the inner cube's balls and the 3-cycle plans inside its 10 s
+    and ran out of time): the inner cube's and the 5x5x5's tables, balls and macros, the plans
+    (the PLL parity reads the 4x4x4's, the 5x5x5's solver its own), the rows' conjugates."""
+    from solver.special.bigcube import reduction
+
+    target = np.frombuffer(goal, dtype=np.uint8)
+    with one_time_work():
+        for cube in (grouped.inner(n), grouped.five(n)):
+            short.prepare(cube.m, cube.project(target).tobytes())
+            reduction.plan(cube.m)
+        short.partner_pairing(n, short.stages(n)[1], _inner_stickers(n))
+
+
+def _inner_edges(state: np.ndarray, goal: np.ndarray, n: int, greedy: float, stop: float) -> tuple[list[str], np.ndarray]:
+    """Big catalog turns pairing the inner cube's edges (its centres home) with no PLL parity left,
+    and the state they reach: the shortest of its free-slice pairings with its parity turns."""
+    from solver.special.bigcube import reduction
+
+    inner = grouped.inner(n)
+    m, cube = inner.m, inner.small
+    small, small_goal = inner.project(state), inner.project(goal)
+    letters = lambda codes: "".join(chr(65 + c) for c in codes)  # noqa: E731 (any letters: the parity reads colours alike)
+    ways = []
+    for way in short.pair_edges(small, m, greedy, stop):
+        paired = short.apply_names(cube, small, way)
+        if freeslice.Edges(cube).unpaired(paired[None])[0]:
+            continue
+        ways.append(merge_turns(way + reduction.pll_parity(m, letters(paired), letters(small_goal))))
+    if not ways:
+        raise beam.Timeout("the inner cube's edges: not all paired")
+    names = [inner.turn(name) for name in min(ways, key=len)]
+    return names, short.apply_names(inner.big, state, names)
+
+
+def _inner_stickers(n: int) -> tuple[int, ...]:
+    """The big stickers of the inner cube: the rows' conjugates must leave them home (on the goal)."""
+    return tuple(int(s) for s in grouped.inner(n).stickers)
