@@ -174,3 +174,56 @@ def _path(history, index: int) -> list[int]:
         path.append(int(move[index]))
         index = int(parent[index])
     return path[::-1]
+
+
+def by_cost(start: np.ndarray, moves: MoveSet, costs: np.ndarray, score: Callable[[np.ndarray], np.ndarray],
+            width: int, deadline: float, most: int = 200) -> list[int]:
+    """The move indices of a sequence taking `start` to a state of score 0, for moves of different
+    costs (`costs`: catalog turns; a conjugate W X W' is four where a turn is one): the states are
+    expanded in order of the cost so far, and of those reached at one cost the `width` best by
+    score are kept, so the first state of score 0 is the cheapest this beam finds (the depth of
+    `search` counts a conjugate as one turn). Ties are broken at random; `most`: the highest cost."""
+    weights = np.random.default_rng(0).integers(1, 2**62, size=start.shape[0], dtype=np.int64)
+    pending: dict[int, list[tuple]] = {0: [(start[None], np.array([-1]), np.array([-1]), np.array([-1]))]}
+    levels: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}  # cost -> (parent cost, parent index, move) of each kept state
+    seen = np.zeros(0, dtype=np.int64)
+    for cost in range(most + 1):
+        solve_budget.check()
+        if time.perf_counter() > deadline:
+            raise Timeout("beam search by cost: out of time")
+        chunks = pending.pop(cost, [])
+        if not chunks:
+            if not pending:
+                break
+            continue
+        states = np.concatenate([chunk[0] for chunk in chunks])
+        back = [np.concatenate([chunk[k] for chunk in chunks]) for k in (1, 2, 3)]
+        hashes = states.astype(np.int64) @ weights
+        _, unique = np.unique(hashes, return_index=True)
+        fresh = unique[~np.isin(hashes[unique], seen)]
+        values = _in_chunks(lambda s, _: score(s), states[fresh], np.zeros(len(fresh), dtype=np.int64)).astype(np.float64)
+        done = np.flatnonzero(values == 0)
+        keep = fresh[done[:1]] if len(done) else fresh
+        if not len(done) and len(keep) > width:
+            noisy = values + np.random.default_rng(cost).random(len(values)) * 0.5
+            keep = fresh[np.argpartition(noisy, width)[:width]]
+        levels[cost] = tuple(part[keep] for part in back)
+        if len(done):
+            return _cost_path(levels, cost, 0)
+        seen = np.union1d(seen, hashes[keep])
+        parent, move = np.divmod(np.arange(len(keep) * len(costs)), len(costs))
+        children = states[keep][parent[:, None], moves.sources[move]]
+        for step in np.unique(costs):
+            at = np.flatnonzero(costs[move] == step)
+            pending.setdefault(cost + int(step), []).append(
+                (children[at], np.full(len(at), cost), parent[at], move[at]))
+    raise Timeout("beam search by cost: no finished state within the cost limit")
+
+
+def _cost_path(levels, cost: int, index: int) -> list[int]:
+    path = []
+    while cost > 0:
+        parent_cost, parent, move = (part[index] for part in levels[cost])
+        path.append(int(move))
+        cost, index = int(parent_cost), int(parent)
+    return path[::-1]

@@ -64,7 +64,7 @@ def solve(state: str, n: int, goal: str, budget: Budget) -> list[str]:
     with deadline.phase("inner edges"):
         pairing, now = _inner_edges(now, target, n, start + PAIRING_GREEDY * left, start + PAIRING_END * left)
     with deadline.phase("rows"):
-        rows, now, _ = short._pair_partners(now, n, short.stages(n)[1], 0, start + ROWS_END * left, _inner_stickers(n))
+        rows, now = _rows(now, n, start + ROWS_END * left)
     five = grouped.five(n)
     if not five.whole(now):
         raise UnreachableError(f"cube{n}: not a 5x5x5 after the inner cube and the rows")
@@ -109,6 +109,25 @@ def _inner_edges(state: np.ndarray, goal: np.ndarray, n: int, greedy: float, sto
         raise beam.Timeout("the inner cube's edges: not all paired")
     names = [inner.turn(name) for name in min(ways, key=len)]
     return names, short.apply_names(inner.big, state, names)
+
+
+# The rows' beam (beam.by_cost): the 6x6x6's 24 obliques in 32 turns at 300 states (0.9 s at load
+# 9; 36 at 100, 29 at 1,000 in 3.5 s; 38 by the depth of beam.search at 300), the 7x7x7's 48 in 59
+# at 100 (1.3 s; 57 at 300 in 4.5 s; 68 by beam.search at 200), on 5 and 3 states.
+ROWS_WIDTHS = {6: 300, 7: 100}
+
+
+def _rows(state: np.ndarray, n: int, deadline: float) -> tuple[list[str], np.ndarray]:
+    """Big catalog turns that match the rows (short's partner pairing: its turns and conjugates,
+    those leaving the inner cube alone), fewest turns first (beam.by_cost), and the state they reach."""
+    how = short.partner_pairing(n, short.stages(n)[1], _inner_stickers(n))
+    costs = np.array([len(sequence) for sequence in how.sequences])
+
+    def unmatched(states):
+        return (states[:, how.pieces] != states[:, how.neighbours]).sum(1)
+    path = beam.by_cost(state[how.watched], how.moves, costs, unmatched, ROWS_WIDTHS[n], deadline)
+    names, state, _ = short._play(n, [k for move in path for k in how.sequences[move]], state, 0)
+    return names, state
 
 
 def _inner_stickers(n: int) -> tuple[int, ...]:
