@@ -385,7 +385,7 @@ def _solve(state: str, n: int, goal: str | None, budget: Budget, short_phases: b
         try:
             return to_five.solve(state, n, goal, budget)
         except (short.beam.Timeout, OutOfTime):
-            pass  # the ring by ring phases, or the 3-cycles, with the time left
+            pass  # the ring by ring phases, or the 3-cycles, with the time left  # the ring by ring phases, or the 3-cycles, with the time left
     tried: list[tuple[int, _Way, _Reduction]] = []  # (length, way, its reduction after a 3x3x3 stage)
     if n in short.SIZES and short_phases:
         try:

@@ -158,9 +158,8 @@ class Pairing:
 
 
 @lru_cache(maxsize=None)
-def partner_pairing(n: int, stage: Stage, kept: tuple[int, ...] = ()) -> Pairing:
-    """The Pairing of a stage with partners, found once per size (a fraction of a second); its
-    conjugates leave home the stickers `kept` (checked on the goal), or else the deeper rings' centres."""
+def partner_pairing(n: int, stage: Stage) -> Pairing:
+    """The Pairing of a stage with partners, found once per size (a fraction of a second)."""
     p = plan(n)
     cube = p.cube
     watched = np.concatenate([p.centre_orbits[k].positions for k in stage.orbits[-1:] + stage.partners])
@@ -181,7 +180,7 @@ def partner_pairing(n: int, stage: Stage, kept: tuple[int, ...] = ()) -> Pairing
     sources = [p.moves.sources[x] for x in turns]
     axes = [int(p.moves.axis[x]) for x in turns]
     goal = np.array(["URFDLB".index(face) for face in cube.faces])
-    deeper = np.array(kept) if kept else np.concatenate([p.centre_orbits[k].positions for k in _deeper_orbits(n, stage)])
+    deeper = np.concatenate([p.centre_orbits[k].positions for k in _deeper_orbits(n, stage)])
     face = {x: parse_turn(p.names[x])[0] for x in turns}
     depth = {x: parse_turn(p.names[x])[1] for x in turns}
     middles = [[x] for x in turns] + [[x, y] for x in turns for y in turns if face[x] == face[y] and depth[x] > depth[y]]
@@ -206,7 +205,7 @@ def partner_pairing(n: int, stage: Stage, kept: tuple[int, ...] = ()) -> Pairing
                    np.array(pieces), np.array(neighbours))
 
 
-def _pair_partners(state, n: int, stage: Stage, parity: int, deadline: float, kept: tuple[int, ...] = ()):
+def _pair_partners(state, n: int, stage: Stage, parity: int, deadline: float):
     """Each piece of the stage's partner orbits given the colour of its neighbour in the stage's
     last orbit (the piece it moves in step with), by a beam over Pairing's moves scored by the
     pieces not matched: (catalog turns, the state they reach, its wing parity bits). The stage then
@@ -214,7 +213,7 @@ def _pair_partners(state, n: int, stage: Stage, parity: int, deadline: float, ke
     commutators took about 111; the 7x7x7's two oblique orbits: about 72, where they took about
     200. The conjugates keep the deeper rings' wing orbits' parity (W' undoes W's), so the even
     parity the first stage made there stays."""
-    how = partner_pairing(n, stage, kept)
+    how = partner_pairing(n, stage)
 
     def unmatched(states, pars):
         return (states[:, how.pieces] != states[:, how.neighbours]).sum(1)

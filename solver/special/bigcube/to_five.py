@@ -13,12 +13,17 @@ piece are
   obliques side by side, the 7x7x7's T-centre and the two obliques beside it).
 
 So three steps:
-1. the inner cube reduced by its own short phases (short.py: centres, free-slice pairing), its
-   turns played on the big cube (the 4x4x4's Rw is the 6x6x6's 3Rw, the 5x5x5's the 7x7x7's 3Rw);
-2. the rows matched by short's partner pairing, among the turns of at most two layers (the inner
-   cube sees them as its face turns: it stays reduced) and conjugates W X W' with X a slice of
-   the second layer alone (the inner cube does not see them at all);
+1. the inner cube reduced by its own short phases (short.py: centres, then free-slice pairing and
+   the PLL parity), its turns played on the big cube (the 4x4x4's Rw is the 6x6x6's 3Rw, the
+   5x5x5's the 7x7x7's 3Rw);
+2. the rows matched with short's partner pairing moves: the turns of at most two layers (the
+   inner cube sees them as its face turns: it stays reduced) and the conjugates W X W' (W a
+   three-layer turn) that keep the inner cube's centres home, whose X are all slices of the second
+   layer, which the inner cube does not see (a test checks every move); by a beam ranked by
+   catalog turns (beam.by_cost);
 3. the 5x5x5 solved by reduction.solve_big_cube, its turns played one for one.
+(The rows before the inner cube's edges: 7x7x7 rows of 66 turns against 59 after, same states; and
+the 6x6x6's PLL parity algorithm, played after the rows, unmatched 8 of them.)
 """
 
 from __future__ import annotations
@@ -36,10 +41,14 @@ from solver.special.bigcube.model import merge_turns
 
 SIZES = (6, 7)
 # Deadlines of the first two steps, in shares of the time left at the start; the 5x5x5 has the rest.
-CENTRES_END = 0.1
-PAIRING_GREEDY = 0.2  # the inner cube's pairing narrows to one way from then on
-PAIRING_END = 0.3
-ROWS_END = 0.45
+# (At load 7-10 a 10 s limit leaves about 4 s of CPU; the 7x7x7's steps 1 and 2 take about 3.)
+CENTRES_END = 0.2  # (a cap: the 5x5x5 centres take 0.35 s of CPU, past 1 s at load 9)
+PAIRING_GREEDY, PAIRING_END = 0.15, 0.35  # the inner cube's pairing narrows to one way from then on
+ROWS_NARROW, ROWS_END = 0.35, 0.55  # the rows' beam a tenth as wide from then on
+# The inner cube's pairing beam (freeslice.pair): the 4x4x4's edges in 22.5 turns at 8 states (0.8 s
+# of CPU), 24.3 at 4 (0.5 s), 26.3 at 1, on 6 states; the 5x5x5's in 45.8 at 2 (1.3 s), 43.8 at 4
+# (2.4 s), 51 at 1 (0.8 s), on 4 (load 10).
+PAIRING_WIDTHS = {6: 8, 7: 2}
 CHECK_SHARE = 0.05  # kept back for playing the answer on the big cube
 
 
@@ -64,7 +73,7 @@ def solve(state: str, n: int, goal: str, budget: Budget) -> list[str]:
     with deadline.phase("inner edges"):
         pairing, now = _inner_edges(now, target, n, start + PAIRING_GREEDY * left, start + PAIRING_END * left)
     with deadline.phase("rows"):
-        rows, now = _rows(now, n, start + ROWS_END * left)
+        rows, now = _rows(now, n, start + ROWS_NARROW * left, start + ROWS_END * left)
     five = grouped.five(n)
     if not five.whole(now):
         raise UnreachableError(f"cube{n}: not a 5x5x5 after the inner cube and the rows")
@@ -87,7 +96,7 @@ def prepare(n: int, goal: bytes) -> None:
         for cube in (grouped.inner(n), grouped.five(n)):
             short.prepare(cube.m, cube.project(target).tobytes())
             reduction.plan(cube.m)
-        short.partner_pairing(n, short.stages(n)[1], _inner_stickers(n))
+        short.partner_pairing(n, short.stages(n)[1])
 
 
 def _inner_edges(state: np.ndarray, goal: np.ndarray, n: int, greedy: float, stop: float) -> tuple[list[str], np.ndarray]:
@@ -100,7 +109,9 @@ def _inner_edges(state: np.ndarray, goal: np.ndarray, n: int, greedy: float, sto
     small, small_goal = inner.project(state), inner.project(goal)
     letters = lambda codes: "".join(chr(65 + c) for c in codes)  # noqa: E731 (any letters: the parity reads colours alike)
     ways = []
-    for way in short.pair_edges(small, m, greedy, stop):
+    names = short.plan(m).names
+    for way in freeslice.pair(small, short.pairing_macros(m), freeslice.Edges(cube), greedy, stop, PAIRING_WIDTHS[n]):
+        way = [names[k] for k in way]
         paired = short.apply_names(cube, small, way)
         if freeslice.Edges(cube).unpaired(paired[None])[0]:
             continue
@@ -117,19 +128,15 @@ def _inner_edges(state: np.ndarray, goal: np.ndarray, n: int, greedy: float, sto
 ROWS_WIDTHS = {6: 300, 7: 100}
 
 
-def _rows(state: np.ndarray, n: int, deadline: float) -> tuple[list[str], np.ndarray]:
-    """Big catalog turns that match the rows (short's partner pairing: its turns and conjugates,
-    those leaving the inner cube alone), fewest turns first (beam.by_cost), and the state they reach."""
-    how = short.partner_pairing(n, short.stages(n)[1], _inner_stickers(n))
+def _rows(state: np.ndarray, n: int, narrow: float, deadline: float) -> tuple[list[str], np.ndarray]:
+    """Big catalog turns that match the rows, fewest turns first (beam.by_cost over short's
+    partner pairing moves), and the state they reach."""
+    how = short.partner_pairing(n, short.stages(n)[1])
     costs = np.array([len(sequence) for sequence in how.sequences])
 
     def unmatched(states):
         return (states[:, how.pieces] != states[:, how.neighbours]).sum(1)
-    path = beam.by_cost(state[how.watched], how.moves, costs, unmatched, ROWS_WIDTHS[n], deadline)
+    path = beam.by_cost(state[how.watched], how.moves, costs, unmatched, ROWS_WIDTHS[n], narrow, deadline)
     names, state, _ = short._play(n, [k for move in path for k in how.sequences[move]], state, 0)
     return names, state
 
-
-def _inner_stickers(n: int) -> tuple[int, ...]:
-    """The big stickers of the inner cube: the rows' conjugates must leave them home (on the goal)."""
-    return tuple(int(s) for s in grouped.inner(n).stickers)
