@@ -381,13 +381,13 @@ def _solve(state: str, n: int, goal: str | None, budget: Budget, short_phases: b
     for orbit in check.plan.orbits:  # an impossible state is refused before any phase runs
         check.check_colours(orbit)
     left = budget.remaining()
+    tried: list[tuple[int, _Way, _Reduction]] = []  # (length, way, its reduction after a 3x3x3 stage)
     if n in to_five.SIZES and short_phases:
         try:
             return to_five.solve(state, n, goal, budget)
         except (short.beam.Timeout, OutOfTime):
-            pass  # the ring by ring phases, or the 3-cycles, with the time left  # the ring by ring phases, or the 3-cycles, with the time left
-    tried: list[tuple[int, _Way, _Reduction]] = []  # (length, way, its reduction after a 3x3x3 stage)
-    if n in short.SIZES and short_phases:
+            pass  # the 3-cycles below, with the time left
+    elif n in short.SIZES and short_phases:
         try:
             for ways in _short_ways(state, n, goal, budget, batched_from):
                 tried += _three_by_three(ways, SCREEN, budget, left, must=not tried)
