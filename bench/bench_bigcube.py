@@ -23,6 +23,7 @@ import subprocess
 import sys
 import time
 
+from solver.search.budget import OutOfTime
 from solver.special.bigcube import reduction
 from solver.special.bigcube.model import BigCube, slice_quarter_turns
 
@@ -37,18 +38,24 @@ PUBLISHED = {
 
 
 def run(n: int, states: list[str], time_limit: float, **options):
-    """Mean turns, mean slice quarter turns, mean seconds after the first solve, the first's seconds,
-    each answer's turns (`options`: reduction.solve_big_cube's); every answer replayed."""
+    """Mean turns, mean slice quarter turns (of the answers given), mean seconds after the first
+    solve, the first's seconds, each answer's turns or None where the solver ran out of time with
+    none (`options`: reduction.solve_big_cube's); every answer replayed."""
     cube = BigCube(n)
     turns, slices, seconds = [], [], []
     for state in states:
         start = time.perf_counter()
-        solution = reduction.solve_big_cube(state, n, time_limit=time_limit, **options)
+        try:
+            solution = reduction.solve_big_cube(state, n, time_limit=time_limit, **options)
+        except OutOfTime:
+            solution = None
         seconds.append(time.perf_counter() - start)
-        assert cube.apply(state, solution) == cube.solved()
-        turns.append(len(solution))
-        slices.append(slice_quarter_turns(solution))
-    return statistics.mean(turns), statistics.mean(slices), statistics.mean(seconds[1:] or seconds), seconds[0], turns
+        assert solution is None or cube.apply(state, solution) == cube.solved()
+        turns.append(None if solution is None else len(solution))
+        slices.append(None if solution is None else slice_quarter_turns(solution))
+    given = [t for t in turns if t is not None] or [0]
+    return (statistics.mean(given), statistics.mean([s for s in slices if s is not None] or [0]),
+            statistics.mean(seconds[1:] or seconds), seconds[0], turns)
 
 
 def main() -> None:
@@ -80,7 +87,7 @@ def main() -> None:
         print(f"cube{n}: now {now[0]:6.1f} turns / {now[1]:6.1f} slice q  {now[2]:5.2f} s/state (first {now[3]:.1f} s) | "
               f"{label} {base[0]:6.1f} / {base[1]:6.1f}  {base[2]:5.2f} s | ratio {now[0] / base[0]:.2f} | "
               f"load {load:.1f}-{os.getloadavg()[0]:.1f} | published {PUBLISHED.get(n, 'none found')}")
-        print(f"  per state: now {now[4]}\n             {label} {base[4]}")
+        print(f"  per state (None: out of time with no answer): now {now[4]}\n  {label} {base[4]}")
 
 
 def _states(n: int, count: int, seed: int) -> list[str]:
