@@ -37,18 +37,19 @@ from solver import deadline
 from solver.errors import UnreachableError
 from solver.search.budget import Budget, one_time_work
 from solver.special.bigcube import beam, freeslice, grouped, short
-from solver.special.bigcube.model import merge_turns
+from solver.special.bigcube.model import merge_turns, rotations
 
 SIZES = (6, 7)
 # Deadlines of the first two steps, in shares of the time left at the start; the 5x5x5 has the rest.
 # (At load 7-10 a 10 s limit leaves about 4 s of CPU; the 7x7x7's steps 1 and 2 take about 3.)
 CENTRES_END = 0.2  # (a cap: the 5x5x5 centres take 0.35 s of CPU, past 1 s at load 9)
-PAIRING_GREEDY, PAIRING_END = 0.15, 0.35  # the inner cube's pairing narrows to one way from then on
-ROWS_NARROW, ROWS_END = 0.35, 0.55  # the rows' beam a tenth as wide from then on
+SCREEN_END = 0.05  # other rotations' inner centres tried until then
+PAIRING_GREEDY, PAIRING_END = 0.15, 0.5  # the inner cube's pairing narrows to one way from then on (a greedy finish: a few tenths of a second)
+ROWS_NARROW, ROWS_END = 0.2, 0.35  # of the time, from the rows' start: their beam a quarter as wide, then stopped
 # The inner cube's pairing beam (freeslice.pair): the 4x4x4's edges in 22.5 turns at 8 states (0.8 s
 # of CPU), 24.3 at 4 (0.5 s), 26.3 at 1, on 6 states; the 5x5x5's in 45.8 at 2 (1.3 s), 43.8 at 4
 # (2.4 s), 51 at 1 (0.8 s), on 4 (load 10).
-PAIRING_WIDTHS = {6: 8, 7: 2}
+PAIRING_WIDTHS = {6: 4, 7: 1}
 CHECK_SHARE = 0.05  # kept back for playing the answer on the big cube
 
 
@@ -61,26 +62,35 @@ def solve(state: str, n: int, goal: str, budget: Budget) -> list[str]:
 
     letters = sorted(set(goal))
     code = {c: i for i, c in enumerate(letters)}
-    now = np.array([code[c] for c in state], dtype=np.uint8)
-    target = np.array([code[c] for c in goal], dtype=np.uint8)
+    codes = lambda text: np.array([code[c] for c in text], dtype=np.uint8)  # noqa: E731
+    target = codes(goal)
     inner = grouped.inner(n)
     prepare(n, target.tobytes())
     start, left = time.perf_counter(), budget.remaining()
     with deadline.phase("inner centres"):
-        centres, _ = short.solve_centres(inner.project(now), inner.project(target), inner.m, start + CENTRES_END * left)
+        # the inner centres of the cube and, while SCREEN_END allows, of its rotations (model.rotations:
+        # the phases start with the U/D centres, so each axis order is other work): the fewest turns go on
+        tried = []
+        for rotation in rotations(n):
+            if tried and time.perf_counter() > start + SCREEN_END * left:
+                break
+            now = codes(rotation.turn(state, goal))
+            centres, _ = short.solve_centres(inner.project(now), inner.project(target), inner.m, start + CENTRES_END * left)
+            tried.append((len(centres), len(tried), centres, now, rotation))
+        _, _, centres, now, rotation = min(tried)
         turns = [inner.turn(name) for name in centres]
         now = short.apply_names(inner.big, now, turns)
     with deadline.phase("inner edges"):
         pairing, now = _inner_edges(now, target, n, start + PAIRING_GREEDY * left, start + PAIRING_END * left)
     with deadline.phase("rows"):
-        rows, now = _rows(now, n, start + ROWS_NARROW * left, start + ROWS_END * left)
+        rows, now = _rows(now, n, time.perf_counter() + ROWS_NARROW * left, time.perf_counter() + ROWS_END * left)
     five = grouped.five(n)
     if not five.whole(now):
         raise UnreachableError(f"cube{n}: not a 5x5x5 after the inner cube and the rows")
     text = lambda codes: "".join(letters[c] for c in codes)  # noqa: E731
     seconds = budget.remaining() - CHECK_SHARE * left
     answer = reduction.solve_big_cube(text(five.project(now)), 5, text(five.project(target)), budget=budget.part(seconds))
-    return merge_turns(turns + pairing + rows + [five.turn(name) for name in answer])
+    return rotation.unrotate(merge_turns(turns + pairing + rows + [five.turn(name) for name in answer]))
 
 
 @lru_cache(maxsize=8)
@@ -125,7 +135,7 @@ def _inner_edges(state: np.ndarray, goal: np.ndarray, n: int, greedy: float, sto
 # The rows' beam (beam.by_cost): the 6x6x6's 24 obliques in 32 turns at 300 states (0.9 s at load
 # 9; 36 at 100, 29 at 1,000 in 3.5 s; 38 by the depth of beam.search at 300), the 7x7x7's 48 in 59
 # at 100 (1.3 s; 57 at 300 in 4.5 s; 68 by beam.search at 200), on 5 and 3 states.
-ROWS_WIDTHS = {6: 300, 7: 100}
+ROWS_WIDTHS = {6: 200, 7: 50}
 
 
 def _rows(state: np.ndarray, n: int, narrow: float, deadline: float) -> tuple[list[str], np.ndarray]:
