@@ -68,8 +68,8 @@ def test_the_beam_by_cost_finds_the_cheaper_way():
     would take."""
     sources = np.array([[1, 2, 2], [2, 2, 2], [0, 1, 2]])  # shift left (1 turn), copy the last (4), nothing (1)
     moves = beam.MoveSet(sources, np.arange(3), np.zeros(3, dtype=np.int64), np.zeros(3, dtype=np.int64))
-    path = beam.by_cost(np.array([1, 2, 0], dtype=np.uint8), moves, np.array([1, 4, 1]),
-                        lambda states: (states != 0).sum(1), 10, np.inf, time.perf_counter() + 60)
+    path = beam.by_cost(np.array([1, 2, 0], dtype=np.uint8), moves, np.array([1, 4, 1]), np.array([0, 1]),
+                        np.array([2, 2]), 10, np.inf, time.perf_counter() + 60)
     assert path == [0, 0]
 
 

@@ -132,10 +132,11 @@ def _inner_edges(state: np.ndarray, goal: np.ndarray, n: int, greedy: float, sto
     return names, short.apply_names(inner.big, state, names)
 
 
-# The rows' beam (beam.by_cost): the 6x6x6's 24 obliques in 32 turns at 300 states (0.9 s at load
-# 9; 36 at 100, 29 at 1,000 in 3.5 s; 38 by the depth of beam.search at 300), the 7x7x7's 48 in 59
-# at 100 (1.3 s; 57 at 300 in 4.5 s; 68 by beam.search at 200), on 5 and 3 states.
-ROWS_WIDTHS = {6: 200, 7: 50}
+# The rows' beam (beam.by_cost; seconds of CPU at load 5-6, 4 states each): the 6x6x6's 24 obliques
+# in 31.5 turns at 200 states (0.3 s), 30.8 at 300 (0.4 s), 27.5 at 1,000 (1.2 s); the 7x7x7's 48
+# in 73.8 at 50 (0.4 s), 65.3 at 100 (0.7 s), 58.0 at 200 (1.2 s). (By the depth of beam.search,
+# a conjugate counted as one: 37.6 at 300 and 68 at 200, same states.)
+ROWS_WIDTHS = {6: 500, 7: 100}  # (the 7x7x7 at 100: its 5x5x5 needs the CPU more)
 
 
 def _rows(state: np.ndarray, n: int, narrow: float, deadline: float) -> tuple[list[str], np.ndarray]:
@@ -143,10 +144,7 @@ def _rows(state: np.ndarray, n: int, narrow: float, deadline: float) -> tuple[li
     partner pairing moves), and the state they reach."""
     how = short.partner_pairing(n, short.stages(n)[1])
     costs = np.array([len(sequence) for sequence in how.sequences])
-
-    def unmatched(states):
-        return (states[:, how.pieces] != states[:, how.neighbours]).sum(1)
-    path = beam.by_cost(state[how.watched], how.moves, costs, unmatched, ROWS_WIDTHS[n], narrow, deadline)
+    path = beam.by_cost(state[how.watched], how.moves, costs, how.pieces, how.neighbours, ROWS_WIDTHS[n], narrow, deadline)
     names, state, _ = short._play(n, [k for move in path for k in how.sequences[move]], state, 0)
     return names, state
 
