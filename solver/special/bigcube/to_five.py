@@ -13,9 +13,9 @@ piece are
   obliques side by side, the 7x7x7's T-centre and the two obliques beside it).
 
 So three steps:
-1. the inner cube reduced by its own short phases (short.py: centres, then free-slice pairing and
-   the PLL parity), its turns played on the big cube (the 4x4x4's Rw is the 6x6x6's 3Rw, the
-   5x5x5's the 7x7x7's 3Rw);
+1. the inner cube reduced by its own short phases (short.py: centres, on the cube and on some of
+   its rotations, the fewest turns going on; then free-slice pairing and the PLL parity), its
+   turns played on the big cube (the 4x4x4's Rw is the 6x6x6's 3Rw, the 5x5x5's the 7x7x7's 3Rw);
 2. the rows matched with short's partner pairing moves: the turns of at most two layers (the
    inner cube sees them as its face turns: it stays reduced) and the conjugates W X W' (W a
    three-layer turn) that keep the inner cube's centres home, whose X are all slices of the second
@@ -41,10 +41,12 @@ from solver.special.bigcube.model import merge_turns, rotations
 
 SIZES = (6, 7)
 # Deadlines of the first two steps, in shares of the time left at the start; the 5x5x5 has the rest.
-# (At load 7-10 a 10 s limit leaves about 4 s of CPU; the 7x7x7's steps 1 and 2 take about 3.)
+# (At load 5-10 a 10 s limit leaves 3-4 s of CPU; the 7x7x7's steps 1 and 2 take about 2, the
+# 5x5x5 needs 2.5-4 and falls to its 3-cycles with less.)
 CENTRES_END = 0.2  # (a cap: the 5x5x5 centres take 0.35 s of CPU, past 1 s at load 9)
 SCREEN_END = 0.05  # other rotations' inner centres tried until then
-PAIRING_GREEDY, PAIRING_END = 0.15, 0.5  # the inner cube's pairing narrows to one way from then on (a greedy finish: a few tenths of a second)
+# the inner cube's pairing narrows to one way from PAIRING_GREEDY on (a greedy finish: a few tenths of a second)
+PAIRING_GREEDY, PAIRING_END = 0.15, 0.5
 ROWS_NARROW, ROWS_END = 0.2, 0.35  # of the time, from the rows' start: their beam a quarter as wide, then stopped
 # The inner cube's pairing beam (freeslice.pair): the 4x4x4's edges in 22.5 turns at 8 states (0.8 s
 # of CPU), 24.3 at 4 (0.5 s), 26.3 at 1, on 6 states; the 5x5x5's in 45.8 at 2 (1.3 s), 43.8 at 4
@@ -119,9 +121,9 @@ def _inner_edges(state: np.ndarray, goal: np.ndarray, n: int, greedy: float, sto
     small, small_goal = inner.project(state), inner.project(goal)
     letters = lambda codes: "".join(chr(65 + c) for c in codes)  # noqa: E731 (any letters: the parity reads colours alike)
     ways = []
-    names = short.plan(m).names
+    turn_names = short.plan(m).names
     for way in freeslice.pair(small, short.pairing_macros(m), freeslice.Edges(cube), greedy, stop, PAIRING_WIDTHS[n]):
-        way = [names[k] for k in way]
+        way = [turn_names[k] for k in way]
         paired = short.apply_names(cube, small, way)
         if freeslice.Edges(cube).unpaired(paired[None])[0]:
             continue
@@ -145,6 +147,6 @@ def _rows(state: np.ndarray, n: int, narrow: float, deadline: float) -> tuple[li
     how = short.partner_pairing(n, short.stages(n)[1])
     costs = np.array([len(sequence) for sequence in how.sequences])
     path = beam.by_cost(state[how.watched], how.moves, costs, how.pieces, how.neighbours, ROWS_WIDTHS[n], narrow, deadline)
-    names, state, _ = short._play(n, [k for move in path for k in how.sequences[move]], state, 0)
-    return names, state
+    names = [short.plan(n).names[k] for move in path for k in how.sequences[move]]
+    return names, short.apply_names(grouped.inner(n).big, state, names)
 
