@@ -46,7 +46,7 @@ SIZES = (6, 7)
 CENTRES_END = 0.2  # (a cap: the 5x5x5 centres take 0.35 s of CPU, past 1 s at load 9)
 SCREEN_END = 0.05  # other rotations' inner centres tried until then
 # the inner cube's pairing narrows to one way from PAIRING_GREEDY on (a greedy finish: a few tenths of a second)
-PAIRING_GREEDY, PAIRING_END = 0.15, 0.5
+PAIRING_GREEDY, PAIRING_END = 0.15, 0.6
 ROWS_NARROW, ROWS_END = 0.2, 0.35  # of the time, from the rows' start: their beam a quarter as wide, then stopped
 # The inner cube's pairing beam (freeslice.pair): the 4x4x4's edges in 22.5 turns at 8 states (0.8 s
 # of CPU), 24.3 at 4 (0.5 s), 26.3 at 1, on 6 states; the 5x5x5's in 45.8 at 2 (1.3 s), 43.8 at 4
@@ -113,21 +113,25 @@ def prepare(n: int, goal: bytes) -> None:
 
 def _inner_edges(state: np.ndarray, goal: np.ndarray, n: int, greedy: float, stop: float) -> tuple[list[str], np.ndarray]:
     """Big catalog turns pairing the inner cube's edges (its centres home) with no PLL parity left,
-    and the state they reach: the shortest of its free-slice pairings with its parity turns."""
+    and the state they reach: the shortest of its free-slice pairings with its parity turns. A
+    beam that leaves edges unpaired (at width 1 the 5x5x5's sometimes ends where no macro pairs
+    one more: 2 of 20 7x7x7 states, then 3-cycles took 800-880 turns) is run again twice as wide
+    while `stop` allows."""
     from solver.special.bigcube import reduction
 
     inner = grouped.inner(n)
     m, cube = inner.m, inner.small
     small, small_goal = inner.project(state), inner.project(goal)
     letters = lambda codes: "".join(chr(65 + c) for c in codes)  # noqa: E731 (any letters: the parity reads colours alike)
-    ways = []
+    ways, width = [], PAIRING_WIDTHS[n]
     turn_names = short.plan(m).names
-    for way in freeslice.pair(small, short.pairing_macros(m), freeslice.Edges(cube), greedy, stop, PAIRING_WIDTHS[n]):
-        way = [turn_names[k] for k in way]
-        paired = short.apply_names(cube, small, way)
-        if freeslice.Edges(cube).unpaired(paired[None])[0]:
-            continue
-        ways.append(merge_turns(way + reduction.pll_parity(m, letters(paired), letters(small_goal))))
+    while not ways and time.perf_counter() < stop:
+        for way in freeslice.pair(small, short.pairing_macros(m), freeslice.Edges(cube), greedy, stop, width):
+            way = [turn_names[k] for k in way]
+            paired = short.apply_names(cube, small, way)
+            if not freeslice.Edges(cube).unpaired(paired[None])[0]:
+                ways.append(merge_turns(way + reduction.pll_parity(m, letters(paired), letters(small_goal))))
+        width, greedy = 2 * width, stop  # (wider: not narrowed again before the stop)
     if not ways:
         raise beam.Timeout("the inner cube's edges: not all paired")
     names = [inner.turn(name) for name in min(ways, key=len)]
