@@ -4,20 +4,26 @@ quarter turns (each slice quarter turn 1, a half turn 2), time per state, for to
 phases of short.py, then 3-cycles) beside the 3-cycles alone (the baseline, same run), and the
 published figures we know of.
 
-    python bench/bench_bigcube.py [--n 50] [--sizes 4 5 6 7] [--time-limit 10]
+    python bench/bench_bigcube.py [--n 50] [--sizes 4 5 6 7] [--time-limit 10] [--baseline /work/main]
 
 N may also come from BENCH_BIGCUBE_N. Every solution is replayed before it counts. The first solve
-of a size builds its distance tables (seconds; counted in "first").
+of a size builds its distance tables (seconds; counted in "first"). With --baseline, the column
+beside is another checkout's answers to the same states (the same run, one after the other) in
+place of the 3-cycles alone; the load average is printed with each size (timings depend on it).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import statistics
+import subprocess
+import sys
 import time
 
+from solver.search.budget import OutOfTime
 from solver.special.bigcube import reduction
 from solver.special.bigcube.model import BigCube, slice_quarter_turns
 
@@ -32,18 +38,24 @@ PUBLISHED = {
 
 
 def run(n: int, states: list[str], time_limit: float, **options):
-    """Mean turns, mean slice quarter turns, mean seconds after the first solve, the first's seconds
-    (`options`: reduction.solve_big_cube's); every answer replayed."""
+    """Mean turns, mean slice quarter turns (of the answers given), mean seconds after the first
+    solve, the first's seconds, each answer's turns or None where the solver ran out of time with
+    none (`options`: reduction.solve_big_cube's); every answer replayed."""
     cube = BigCube(n)
     turns, slices, seconds = [], [], []
     for state in states:
         start = time.perf_counter()
-        solution = reduction.solve_big_cube(state, n, time_limit=time_limit, **options)
+        try:
+            solution = reduction.solve_big_cube(state, n, time_limit=time_limit, **options)
+        except OutOfTime:
+            solution = None
         seconds.append(time.perf_counter() - start)
-        assert cube.apply(state, solution) == cube.solved()
-        turns.append(len(solution))
-        slices.append(slice_quarter_turns(solution))
-    return statistics.mean(turns), statistics.mean(slices), statistics.mean(seconds[1:] or seconds), seconds[0]
+        assert solution is None or cube.apply(state, solution) == cube.solved()
+        turns.append(None if solution is None else len(solution))
+        slices.append(None if solution is None else slice_quarter_turns(solution))
+    given = [t for t in turns if t is not None] or [0]
+    return (statistics.mean(given), statistics.mean([s for s in slices if s is not None] or [0]),
+            statistics.mean(seconds[1:] or seconds), seconds[0], turns)
 
 
 def main() -> None:
@@ -52,17 +64,36 @@ def main() -> None:
     parser.add_argument("--sizes", type=int, nargs="+", default=[4, 5, 6, 7])
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--time-limit", type=float, default=10.0)
+    parser.add_argument("--baseline", help="another checkout (say /work/main): its answers beside, same states")
+    parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)  # (a baseline's own run)
     args = parser.parse_args()
+    if args.json:
+        n = args.sizes[0]
+        print(json.dumps(run(n, _states(n, args.n, args.seed), args.time_limit)))
+        return
     print(f"NxNxN bench: {args.n} random states per size (1000 random catalog turns each), one thread, "
           f"{args.time_limit:g} s limit; lengths in catalog turns / single-slice quarter turns")
     for n in args.sizes:
-        cube, rng = BigCube(n), random.Random(args.seed)
-        states = [cube.scrambled(rng, 1000) for _ in range(args.n)]
-        base = run(n, states, args.time_limit, short_phases=False, batched_from=n + 1)  # the 3-cycles alone
+        states = _states(n, args.n, args.seed)
+        load = os.getloadavg()[0]
+        if args.baseline:
+            command = [sys.executable, __file__, "--json", "--sizes", str(n), "--n", str(args.n), "--seed", str(args.seed),
+                       "--time-limit", str(args.time_limit)]
+            out = subprocess.run(command, env={**os.environ, "PYTHONPATH": args.baseline}, capture_output=True,
+                                 text=True, check=True)
+            base, label = json.loads(out.stdout.splitlines()[-1]), f"baseline {args.baseline}"
+        else:
+            base, label = run(n, states, args.time_limit, short_phases=False, batched_from=n + 1), "3-cycles alone"
         now = run(n, states, args.time_limit)
         print(f"cube{n}: now {now[0]:6.1f} turns / {now[1]:6.1f} slice q  {now[2]:5.2f} s/state (first {now[3]:.1f} s) | "
-              f"3-cycles alone {base[0]:6.1f} / {base[1]:6.1f}  {base[2]:5.2f} s | ratio {now[0] / base[0]:.2f} | "
-              f"published {PUBLISHED.get(n, 'none found')}")
+              f"{label} {base[0]:6.1f} / {base[1]:6.1f}  {base[2]:5.2f} s | ratio {now[0] / base[0]:.2f} | "
+              f"load {load:.1f}-{os.getloadavg()[0]:.1f} | published {PUBLISHED.get(n, 'none found')}")
+        print(f"  per state (None: out of time with no answer): now {now[4]}\n  {label} {base[4]}")
+
+
+def _states(n: int, count: int, seed: int) -> list[str]:
+    cube, rng = BigCube(n), random.Random(seed)
+    return [cube.scrambled(rng, 1000) for _ in range(count)]
 
 
 if __name__ == "__main__":

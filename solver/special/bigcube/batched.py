@@ -285,15 +285,12 @@ def tables(n: int) -> Tables:
 
 
 class _Scorer:
-    """Pieces home after each cell's 3-cycle less those home before (INVALID where no cell, or where
-    it would move a `kept` sticker), for one goal: a piece is its sticker's colour (a wing's: both
-    colours as one number)."""
+    """Pieces home after each cell's 3-cycle less those home before (INVALID where no cell), for one
+    goal: a piece is its sticker's colour (a wing's: both colours as one number)."""
 
-    def __init__(self, kind: Kind, goal: np.ndarray, partner: np.ndarray | None, kept: np.ndarray | None = None):
+    def __init__(self, kind: Kind, goal: np.ndarray, partner: np.ndarray | None):
         self.partner = partner
         valid = kind.a >= 0
-        if kept is not None:
-            valid &= ~(kept[kind.a] | kept[kind.b] | kept[kind.c])
         self.cells = [np.where(valid, x, 0) for x in (kind.a, kind.b, kind.c)]
         self.goals = [self.pieces(goal)[x] for x in self.cells]
         self.offset = np.where(valid, 0, INVALID).astype(np.int16)
@@ -479,24 +476,15 @@ def solve(n: int, now: np.ndarray, goal: np.ndarray) -> tuple[list[Layer], np.nd
     return _solve(tab, kinds, now, goal)
 
 
-def solve_centres(n: int, now: np.ndarray, goal: np.ndarray, kept: np.ndarray) -> tuple[list[Layer], np.ndarray]:
-    """Layer turns that bring every centre home (but the T-centres, which must be home already) with
-    batched commutators that move no sticker of `kept` (a mask of home centres: those short.py's
-    phases brought home, the 6x6x6's x-centres and one oblique orbit, the 7x7x7's x- and T-centres; each cell's 3-cycle
-    stays in one orbit, so cells touching them are left out), and the state they reach."""
-    tab = tables(n)
-    return _solve(tab, ((tab.centres, None, lambda frame: 4, True),), now, goal, kept)
-
-
-def _solve(tab: Tables, kinds, now, goal, kept=None):
+def _solve(tab: Tables, kinds, now, goal):
     layers: list[Layer] = []
     for kind, partner, fixed, complete in kinds:
-        more, now = _search(tab, kind, partner, fixed, complete, now, goal, kept, WIDTHS.get(tab.n, 1))
+        more, now = _search(tab, kind, partner, fixed, complete, now, goal, WIDTHS.get(tab.n, 1))
         layers += more
     return layers, now
 
 
-def _search(tab: Tables, kind: Kind, partner, fixed, complete: bool, now, goal, kept, width: int):
+def _search(tab: Tables, kind: Kind, partner, fixed, complete: bool, now, goal, width: int):
     """The pieces of one kind home: with `width` 1, the best commutator by pieces per turn each time
     (greedy); wider, a beam of `width` states, each followed by its BRANCH best commutators, ranked
     by turns so far plus PIECE_TURNS per piece not home (the greedy's best commutator of the moment
@@ -506,7 +494,7 @@ def _search(tab: Tables, kind: Kind, partner, fixed, complete: bool, now, goal, 
     places = tab.places(kind)
     if partner is not None:
         places = np.union1d(places, partner[places])
-    scorer = _Scorer(kind, goal, partner, kept)
+    scorer = _Scorer(kind, goal, partner)
     pieces, home = tab.places(kind), scorer.pieces(goal)[tab.places(kind)]  # one sticker per wing
     beam = [(0, now, [])]  # (catalog turns, state, layers)
     best = None

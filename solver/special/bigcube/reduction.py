@@ -11,12 +11,13 @@
    3-cycles that may disturb only orbits solved later. From N = 6 (batched.FROM; tested to 33)
    batched commutators do this (batched.py), the libraries serving only the T-centres they leave.
 
-For N = 4 .. 7 (short.SIZES) a short reduction comes first: centres by the phases of short.py (and
-by batched commutators for the 6x6x6's and 7x7x7's obliques the stages leave), edges paired by free-slice macros,
-the PLL parity, then steps 1-3 find nothing left but the 3x3x3; should a phase run out of time,
-steps 1-3 solve the state from the start. While the time allows, the short phases also run on
-rotations of the cube (another axis first: other ways, several turns apart) and the shortest
-answer of all is kept (`_short_ways`).
+For N = 4, 5 (short.SIZES) a short reduction comes first: centres by the phases of short.py, edges
+paired by free-slice macros, the PLL parity, then steps 1-3 find nothing left but the 3x3x3;
+should a phase run out of time, steps 1-3 solve the state from the start. While the time allows,
+the short phases also run on rotations of the cube (another axis first: other ways, several turns
+apart) and the shortest answer of all is kept (`_short_ways`). The 6x6x6 and 7x7x7 (to_five.SIZES)
+are reduced to a 5x5x5 whose answer this solver gives (to_five.py); should their steps before it
+run out of time, steps 1-3 solve the state from the start.
 
 The answer is replayed on the stickers before it is returned.
 """
@@ -35,7 +36,7 @@ from solver import deadline, perm
 from solver.errors import PuzzleError, StateError, UnreachableError
 from solver.search.budget import Budget, OutOfTime
 from solver.special import cube3
-from solver.special.bigcube import batched, cycles, freeslice, short
+from solver.special.bigcube import batched, cycles, freeslice, short, to_five
 from solver.special.bigcube.model import BigCube, Layer, Rotation, merge_turns, rotations
 from solver.special.cube3 import geometry as cube3_geometry
 from solver.special.cube3 import solve as cube3_solve
@@ -66,6 +67,12 @@ def pll_parity_turns(n: int) -> list[str]:
     wide = ("" if n == 4 else str(n // 2))
     uw2, rw2 = f"{wide}Uw2", f"{wide}Rw2"
     return [uw2, rw2, "U2", rw2, "R2", "U2", rw2, uw2]
+
+
+def pll_parity(n: int, state: str, goal: str) -> list[str]:
+    """The PLL parity turns (pll_parity_turns) a state of an even cube with its centres home and
+    its edges paired needs: none when its edges' permutation has the parity of its corners'."""
+    return _Reduction(n, state, goal).pll_parity()
 
 
 @dataclass
@@ -327,28 +334,14 @@ def _two_cycles(library: cycles.Library, frm: int, to: int, third: int) -> list[
     return None
 
 
-def _centres_by_batches(n: int, state: np.ndarray, goal: np.ndarray) -> tuple[list[str], np.ndarray]:
-    """Catalog turns that bring home the centre orbits the short phases leave (the 6x6x6's and
-    7x7x7's obliques when pairing them ran out of its time, short.solve_centres) by batched
-    commutators (batched.py) that move no piece of the orbits home, and the state they reach: where
-    the free-slice pairing starts. Pure centre commutators keep the wings even."""
-    kept = np.zeros(len(state), dtype=bool)
-    for orbit in short.plan(n).centre_orbits:
-        kept[orbit.positions] = (state[orbit.positions] == goal[orbit.positions]).all()
-    if kept[short.centre_stickers(n)].all():
-        return [], state
-    layers, reached = batched.solve_centres(n, state, goal, kept)
-    return [name for layer in layers for name in layer.sign()], reached
-
-
 def solve_big_cube(state: str, n: int, goal: str | None = None, time_limit: float = 10.0, *,
                    budget: Budget | None = None, short_phases: bool = True,
                    batched_from: int = batched.FROM) -> list[str]:
     """A solution (catalog SiGN turns: R, Rw, 3Rw, with ' and 2) of a state of the catalog's cubeN,
     a string of 6 * N * N colours in the catalog's numbering, to `goal` (by default the catalog's
     goal; any solved colouring: each face one colour, six colours). For N in short.SIZES the centres
-    are first solved by the short reduction's phases (unless `short_phases` is False), within most
-    of the time. `budget` (default: `time_limit` seconds) is checked between beam depths and
+    are first solved by the short reduction's phases, and N in to_five.SIZES reduced to a 5x5x5
+    (unless `short_phases` is False), within most of the time. `budget` (default: `time_limit` seconds) is checked between beam depths and
     3-cycles: a cancel or the end of the time raises Cancelled or OutOfTime; progress names the phase.
     From N = `batched_from` the centres and wings go by batched commutators (batched.py; a larger
     value gives the single 3-cycles of before, for benches)."""
@@ -376,7 +369,12 @@ def _solve(state: str, n: int, goal: str | None, budget: Budget, short_phases: b
         check.check_colours(orbit)
     left = budget.remaining()
     tried: list[tuple[int, _Way, _Reduction]] = []  # (length, way, its reduction after a 3x3x3 stage)
-    if n in short.SIZES and short_phases:
+    if n in to_five.SIZES and short_phases:
+        try:
+            return to_five.solve(state, n, goal, budget)
+        except (short.beam.Timeout, OutOfTime):
+            pass  # the 3-cycles below, with the time left
+    elif n in short.SIZES and short_phases:
         try:
             for ways in _short_ways(state, n, goal, budget, batched_from):
                 tried += _three_by_three(ways, SCREEN, budget, left, must=not tried)
@@ -470,17 +468,14 @@ def _short_ways(state: str, n: int, goal: str, budget: Budget, batched_from: int
         """The centre turns of the rotated cube and the state they reach."""
         codes = np.array([colours[c] for c in rotation.turn(state, goal)], dtype=np.uint8)
         with deadline.phase("centres"):
-            turns, reached = short.solve_centres(codes, target, n, stop)
-            more, reached = _centres_by_batches(n, reached, target)
-            turns += more
-        return turns, reached
+            return short.solve_centres(codes, target, n, stop)
 
     def ways(rotation: Rotation, centres: list[str], reached: np.ndarray, greedy: float, stop: float) -> list[_Way]:
         """The pairings of the rotated cube with its centres solved, and their PLL parity turns."""
         with deadline.phase("edge pairing"):
-            # (the 6x6x6's pairing takes 5-9 s at load 7, its centres 1-2 s: until 0.78 it was cut
-            # short on one state in five, and its 3-cycles then took 1,100 turns; 3x3x3 stages of
-            # paired edges need 0.1-0.5 s)
+            # (when the 6x6x6 went this way its pairing took 5-9 s at load 7, its centres 1-2 s:
+            # until 0.78 it was cut short on one state in five, and its 3-cycles then took 1,100
+            # turns; 3x3x3 stages of paired edges need 0.1-0.5 s)
             pairings = short.pair_edges(reached, n, greedy, stop)
         found = []
         for pairing in pairings:

@@ -6,16 +6,13 @@ a wide turn of any depth counts one):
    beam search, beam.py, on sums of per-orbit distance tables, centres.py, into a ball of exact
    last turns around their goal; the 5x5x5's second phase among the turns keeping U/D centres on
    their axis); then every centre home down exact joint tables among the turns that keep centres
-   on their axes (the 4x4x4 in one step, the 5x5x5 in two: one axis home, then the rest). Bigger
-   cubes go ring by ring (stages): the 6x6x6's inner x-centres as a 4x4x4's centres, then its
-   obliques paired by conjugated turns, then its outer x-centres and one oblique orbit (the other
-   follows) as a 5x5x5's; the 7x7x7's inner x- and T-centres as a 5x5x5's, its obliques paired to
-   the outer T-centres, then the outer ring as a 5x5x5's. Should pairing run out of its time, the
-   obliques are left to batched commutators (reduction.py, batched.py).
+   on their axes (the 4x4x4 in one step, the 5x5x5 in two: one axis home, then the rest).
 2. edge pairing by free-slice macros (freeslice.py), centres and even wings kept.
 
 reduction.py then fixes the PLL parity, solves the 3x3x3 left with the two-phase solver and
-finishes with 3-cycles (nothing left for the 4x4x4)."""
+finishes with 3-cycles (nothing left for the 4x4x4). The 6x6x6 and 7x7x7 are reduced to a
+5x5x5 (to_five.py): their inner cubes by these phases, the rows of their outer ring by the moves
+of `partner_pairing`."""
 
 from __future__ import annotations
 
@@ -33,26 +30,14 @@ from solver.special.bigcube.model import NORMALS, BigCube, parse_turn
 
 AXIS = {"U": 0, "D": 0, "R": 1, "L": 1, "F": 2, "B": 2}
 # Beam widths per phase by cube size: wide enough for short answers, narrow enough for 10 s here
-# (the 7x7x7's first phase, on its inner ring with all 54 turns, stalls at 300 and ends at 1,200,
-# and stalled up to 38,400 with a ball of radius 2 or 3; the 6x6x6's outer ring, a 5x5x5's
-# centres, stalled at 200 with a ball of radius 2 and ends at 1,200 with 4, in 0.2-0.5 s).
+# (a 5x5x5's centres, stalled at 200 with a ball of radius 2 and end at 1,200 with 4, in 0.2-0.5 s).
 VERSION = 1  # of the stored tables and macros
-SIZES = (4, 5, 6, 7)  # where the phases are measured to beat 3-cycles within 10 s (docs/bigcube.md)
-BALL_RADIUS = {4: 3, 5: 4, 6: 4, 7: 4}
-WIDTHS = {4: 300, 5: 1200, 6: 1200, 7: 300}
-# Axes tried in the last centre steps (each a 24 MB joint table, 10-20 s to build once): one for the
-# 7x7x7 (chosen when its obliques' commutators took about 200 turns; three not measured since).
-LAST_AXES = {6: 3, 7: 1}
+SIZES = (4, 5)  # where the phases are measured to beat 3-cycles within 10 s (docs/bigcube.md; 6, 7: to_five.py)
+BALL_RADIUS = {4: 3, 5: 4}
+WIDTHS = {4: 300, 5: 1200}
 # The pairing beam's width: the 5x5x5's 21,279 macros make each state's steps ten times dearer
-# (measured 2-5 s at width 2 against 12-15 s at 8, for 48 turns against 52); the 6x6x6's 30,783
-# pair in about 70 turns in 5-8 s at width 2 (31 s at 8; width 1 was left with three edges unpaired).
-# The 7x7x7's 40,287 macros: about 98 turns in 3 s at width 1, 87 in 5 s at 2 (load 2.5), where
-# batched wing commutators took about 260 turns.
-PAIRING_WIDTHS = {5: 4, 6: 2, 7: 1}
-PAIRING_SHARE = 0.75  # of the centres' time: pairing later than that leaves the partners to batched commutators
-# _pair_partners' beam: the 6x6x6's obliques 31-43 turns in 0.3-0.5 s at 300; the 7x7x7's 60-76 turns
-# in 0.7-1.2 s at 200 (at 100 it stalled, widened and took up to 3.3 s; 66-78 in 0.1-1.2 s at 50; load 2.5)
-PAIRING_BEAMS = {6: 300, 7: 200}
+# (measured 2-5 s at width 2 against 12-15 s at 8, for 48 turns against 52).
+PAIRING_WIDTHS = {5: 4}
 
 
 @dataclass
@@ -116,15 +101,7 @@ def solve_centres(state: np.ndarray, goal: np.ndarray, n: int, deadline: float) 
         parity |= perm.parity(pieces) << i
     colour = {face: int(goal[cube.faces.index(face)]) for face in "URFDLB"}
     done: list[str] = []
-    start = time.perf_counter()
     for stage in stages(n):
-        if stage.partners:
-            try:
-                until = start + PAIRING_SHARE * (deadline - start)
-                path, state, parity = _pair_partners(state, n, stage, parity, until)
-                done += path
-            except beam.Timeout:
-                pass  # the partners are left to the batched commutators (reduction.py), as before pairing
         path, state, parity = _solve_stage(state, goal, n, stage, colour, parity, deadline)
         done += path
     return done, state
@@ -137,14 +114,14 @@ class Stage:
     deeper in)."""
     orbits: tuple[int, ...]
     depth: int
-    # orbits that move in step with the last of `orbits` under the stage's turns: each of their
-    # pieces is first given its neighbour's colour (_pair_partners), then comes home with it
+    # orbits that move in step with the last of `orbits` under the stage's turns: the 6x6x6's and
+    # 7x7x7's rows (to_five.py), each piece given its neighbour's colour by `partner_pairing`'s moves
     partners: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
 class Pairing:
-    """What _pair_partners searches with: the stage's turns, and conjugates W X W' (W a turn one
+    """What to_five's rows search with: the stage's turns, and conjugates W X W' (W a turn one
     layer deeper than the stage's; X one of its turns, or two of one face, the deeper first, as
     `2Uw U'`; of another axis than W) that keep the deeper rings home (checked on the goal: X must
     not turn a face W brought their pieces onto, so X is mostly a slice alone) but move a piece
@@ -203,22 +180,6 @@ def partner_pairing(n: int, stage: Stage) -> Pairing:
     zeros = np.zeros(len(axes), dtype=np.int64)
     return Pairing(sequences, watched, beam.MoveSet(index[sources[:, watched]], np.array(axes), zeros, zeros),
                    np.array(pieces), np.array(neighbours))
-
-
-def _pair_partners(state, n: int, stage: Stage, parity: int, deadline: float):
-    """Each piece of the stage's partner orbits given the colour of its neighbour in the stage's
-    last orbit (the piece it moves in step with), by a beam over Pairing's moves scored by the
-    pieces not matched: (catalog turns, the state they reach, its wing parity bits). The stage then
-    brings both home. The 6x6x6's other oblique orbit: about 37 turns in 0.3-0.5 s, where batched
-    commutators took about 111; the 7x7x7's two oblique orbits: about 72, where they took about
-    200. The conjugates keep the deeper rings' wing orbits' parity (W' undoes W's), so the even
-    parity the first stage made there stays."""
-    how = partner_pairing(n, stage)
-
-    def unmatched(states, pars):
-        return (states[:, how.pieces] != states[:, how.neighbours]).sum(1)
-    path = _widening(state[how.watched], how.moves, unmatched, PAIRING_BEAMS[n], deadline, None, None)
-    return _play(n, [k for move in path for k in how.sequences[move]], state, parity)
 
 
 def _play(n: int, turns, state, parity: int):
@@ -316,23 +277,16 @@ def restricted(n: int, among: str, depth: int | None = None) -> Turns:
 @lru_cache(maxsize=None)
 def stages(n: int) -> tuple[Stage, ...]:
     """The centre orbits the short phases bring home, stage by stage: all of them at once for
-    N = 4, 5. Bigger cubes have more than two orbits, where sums of per-orbit tables over them all
-    plateau, so they go ring by ring: a ring is the centres whose farthest coordinate across their
-    face is the same, and lies in one layer from the faces, moved by the turns that deep and deeper.
-    The innermost ring first with all turns, each next ring among the turns that reach it and no
-    deeper ring (`depth`), which keep the rings before home. Under those turns a ring is a 5x5x5's
-    centres: its x-centres (on a face's diagonals) one orbit, and each of its other orbits (T-centres
-    on a face's middle lines, obliques) moved by the ring's slices alone, like a 5x5x5's T-centres,
-    and all of those in step (a 6x6x6's two oblique orbits move as pairs: stages of both stalled at
-    a sum of 5, unreachable). So a stage takes the ring's x-centres and one other orbit: a T-centre
-    orbit (in no slice of the catalog's, so no batched grid reaches it), else an oblique one; the
-    ring's other orbits are its `partners`, first paired to that orbit's pieces with turns one layer
-    deeper (_pair_partners), then brought home with it. The 6x6x6: its inner x-centres (a 4x4x4's
-    centres, with all turns, about 20 turns), its obliques paired (about 37), then its outer
-    x-centres and one oblique orbit (a 5x5x5's, turns of at most two layers, about 38): about 96
-    turns in all, where the x-centres by short phases and both oblique orbits by batched
-    commutators took about 237. The 7x7x7: the inner ring's x- and T-centres, both oblique orbits
-    paired to the outer T-centres, then the outer ring's x- and T-centres."""
+    N = 4, 5. Bigger cubes go ring by ring: a ring is the centres whose farthest coordinate across
+    their face is the same, and lies in one layer from the faces, moved by the turns that deep and
+    deeper; each ring's stage has the turns that reach it and no deeper ring (`depth`). Under those
+    turns a ring is a 5x5x5's centres: its x-centres (on a face's diagonals) one orbit, and each of
+    its other orbits (T-centres on a face's middle lines, obliques) moved by the ring's slices
+    alone, like a 5x5x5's T-centres, and all of those in step. So a stage takes the ring's
+    x-centres and one other orbit (a T-centre orbit, else an oblique one), and the ring's other
+    orbits are its `partners`. The 6x6x6's and 7x7x7's outer ring is where to_five.py matches the
+    rows (`partner_pairing`): the 6x6x6's obliques side by side, the 7x7x7's to the T-centre
+    between them."""
     p = plan(n)
     if n <= 5:
         return (Stage(tuple(range(len(p.centre_orbits))), n // 2),)
@@ -375,10 +329,10 @@ def _masks(centre_states: np.ndarray, colours: list[int]) -> np.ndarray:
 def _last_centres(state: np.ndarray, n: int, stage: Stage, colour: dict[str, int], deadline: float) -> list[int]:
     """From centres each on its axis (`state`: of the centre_stickers alone) to centres home, for
     stages of two orbits: one axis' two faces home among the axis-keeping turns, then the
-    rest among the turns keeping them, both down exact joint tables; of the axes tried (LAST_AXES)
+    rest among the turns keeping them, both down exact joint tables; of the three axes
     the shortest way in all (catalog turn indices)."""
     ways = []
-    for face, pair in (("U", "UD"), ("R", "RL"), ("F", "FB"))[:LAST_AXES.get(n, 3)]:
+    for face, pair in (("U", "UD"), ("R", "RL"), ("F", "FB")):
         way, reached = [], state
         for wanted, among in ((face, "axes"), ("URF", f"axes {pair}")):
             turns = restricted(n, among, stage.depth)

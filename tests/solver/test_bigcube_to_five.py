@@ -1,0 +1,114 @@
+"""The 6x6x6 and 7x7x7 reduced to a 5x5x5 (to_five.py, grouped.py): what each step promises is
+checked on the replayed stickers of random states, and the geometry on every turn."""
+
+import random
+import time
+
+import numpy as np
+import pytest
+
+from solver import perm
+from solver.special.bigcube import beam, grouped, short, to_five
+from solver.special.bigcube.model import BigCube
+
+
+def _codes(text: str) -> np.ndarray:
+    return np.array([ord(c) for c in text], dtype=np.uint8)
+
+
+def _sources(cube: BigCube, name: str) -> np.ndarray:
+    return np.asarray(perm.sources(cube.named_moves[name]))
+
+
+@pytest.mark.parametrize("n", [6, 7])
+def test_every_big_turn_turns_the_inner_cube_as_one_of_its_own(n):
+    """The layers but the second from each face are a smaller cube (4x4x4, 5x5x5) that each big
+    turn turns as one of its own turns (or leaves alone: a second-layer slice)."""
+    inner = grouped.inner(n)
+    assert inner.m == n - 2
+    state = _codes(inner.big.scrambled(random.Random(n), 200))
+    small = inner.project(state)
+    effects = {inner.project(state[_sources(inner.big, name)]).tobytes() for name in inner.big.named_moves}
+    turned = {small[_sources(inner.small, name)].tobytes() for name in inner.small.named_moves}
+    assert effects - {small.tobytes()} == turned
+
+
+@pytest.mark.parametrize("n", [6, 7])
+def test_the_5x5x5s_turns_keep_the_grouped_big_cube_whole_and_read_as_themselves(n):
+    """With the middle layers grouped, a 5x5x5 catalog turn is one big catalog turn (Rw = Rw),
+    which keeps every cell one colour and turns the 5x5x5 read off the big cube as itself."""
+    five = grouped.five(n)
+    assert (five.turn("Rw"), five.turn("L'"), five.turn("Dw2")) == ("Rw", "L'", "Dw2")
+    big, small = _codes(five.big.solved()), _codes(five.small.solved())
+    assert five.whole(big) and (five.project(big) == small).all()
+    rng = random.Random(n)
+    for name in rng.choices(sorted(five.small.named_moves), k=100):
+        big, small = big[_sources(five.big, five.turn(name))], small[_sources(five.small, name)]
+        assert five.whole(big) and (five.project(big) == small).all(), name
+    assert not five.whole(big[_sources(five.big, "3Rw")])  # a turn splitting the middle group
+
+
+@pytest.mark.parametrize("n", [6, 7])
+def test_every_rows_move_leaves_the_inner_cube_reduced(n):
+    """The rows' moves (short's partner pairing) turn the inner cube by a face turn or not at all,
+    so its centres stay home and its edges paired whatever the state."""
+    inner = grouped.inner(n)
+    how = short.partner_pairing(n, short.stages(n)[1])
+    state = _codes(inner.big.scrambled(random.Random(1), 200))
+    small = inner.project(state)
+    faces = {small[_sources(inner.small, name)].tobytes() for name in inner.small.named_moves if "w" not in name}
+    assert len(how.sequences) == {6: 144, 7: 252}[n]
+    for sequence in how.sequences:
+        after = short.apply_names(inner.big, state, [short.plan(n).names[k] for k in sequence])
+        assert inner.project(after).tobytes() in faces | {small.tobytes()}, sequence
+
+
+def test_the_beam_by_cost_finds_the_cheaper_way():
+    """Two cheap moves beat one dear move straight to the goal, which the depth of beam.search
+    would take."""
+    sources = np.array([[1, 2, 2], [2, 2, 2], [0, 1, 2]])  # shift left (1 turn), copy the last (4), nothing (1)
+    moves = beam.MoveSet(sources, np.arange(3), np.zeros(3, dtype=np.int64), np.zeros(3, dtype=np.int64))
+    path = beam.by_cost(np.array([1, 2, 0], dtype=np.uint8), moves, np.array([1, 4, 1]), np.array([0, 1]),
+                        np.array([2, 2]), 10, np.inf, time.perf_counter() + 60)
+    assert path == [0, 0]
+
+
+@pytest.mark.parametrize("n", [6, 7])
+def test_the_steps_before_the_5x5x5_leave_a_whole_5x5x5_it_can_solve(n):
+    """Steps 1 and 2 on random states: every cell of the grouped 5x5x5 one colour, its corners and
+    midges of one permutation parity (the 6x6x6's PLL parity fixed in its inner cube), checked on
+    the replayed stickers."""
+    cube, five, inner = BigCube(n), grouped.five(n), grouped.inner(n)
+    goal = _codes(cube.solved())
+    to_five.prepare(n, goal.tobytes())
+    for seed in (1, 2):
+        state = _codes(cube.scrambled(random.Random(seed), 1000))
+        centres, _ = short.solve_centres(inner.project(state), inner.project(goal), inner.m, time.perf_counter() + 60)
+        turns = [inner.turn(name) for name in centres]
+        reached = short.apply_names(cube, state, turns)
+        pairing, reached = to_five._inner_edges(reached, goal, n, time.perf_counter() + 60, time.perf_counter() + 60)
+        rows, reached = to_five._rows(reached, n, np.inf, time.perf_counter() + 60)
+        replayed = short.apply_names(cube, state, turns + pairing + rows)
+        assert (replayed == reached).all() and five.whole(replayed)
+        small = five.small
+        corners = [c for c, s in small.pieces.items() if len(s) == 3]
+        midges = [c for c, s in small.pieces.items() if len(s) == 2 and 0 in c]
+        colours = five.project(replayed)
+        home = {frozenset(goal[five.stickers][list(small.pieces[c])]): k for k, c in enumerate(corners + midges)}
+        now = [home[frozenset(colours[list(small.pieces[c])])] for c in corners + midges]
+        assert perm.parity(now[:8]) == perm.parity([k - 8 for k in now[8:]])
+
+
+def test_any_solved_colouring_is_a_goal():
+    """A 6x6x6 goal with other colours on the faces (not even a rotation of the catalog's: white
+    opposite green): the rotations the inner centres try and the 5x5x5 read off the cube keep to
+    it; replayed."""
+    from solver.special.bigcube import reduction
+
+    cube = BigCube(6)
+    goal = "".join({"W": "a", "G": "b", "Y": "c", "B": "d", "R": "e", "O": "f"}[c] for c in cube.solved())
+    goal = goal.translate(str.maketrans("bc", "cb"))
+    rng = random.Random(5)
+    state = cube.apply(goal, [rng.choice(sorted(cube.named_moves)) for _ in range(400)])
+    answer = reduction.solve_big_cube(state, 6, goal, time_limit=10)
+    assert cube.apply(state, answer) == goal
