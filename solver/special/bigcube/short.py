@@ -101,9 +101,11 @@ def prepare(n: int, goal: bytes) -> None:
     solve_centres(target, target, n, math.inf)
 
 
-def solve_centres(state: np.ndarray, goal: np.ndarray, n: int, deadline: float) -> tuple[list[str], np.ndarray]:
-    """Catalog turns that bring every centre home and leave every wing orbit an even permutation
-    (so no inner quarter turn is needed later), and the state they reach; beam.Timeout when the
+def solve_centres(state: np.ndarray, goal: np.ndarray, n: int, deadline: float,
+                  on_axes: bool = False) -> tuple[list[str], np.ndarray]:
+    """Catalog turns that bring every centre home (`on_axes`: only onto their axes, the 5x5x5's
+    first two phases, where five.py goes on) and leave every wing orbit an even permutation (so
+    no inner quarter turn is needed later), and the state they reach; beam.Timeout when the
     deadline comes first."""
     p = plan(n)
     cube = p.cube
@@ -125,7 +127,7 @@ def solve_centres(state: np.ndarray, goal: np.ndarray, n: int, deadline: float) 
                 done += path
             except beam.Timeout:
                 pass  # the partners are left to the batched commutators (reduction.py), as before pairing
-        path, state, parity = _solve_stage(state, goal, n, stage, colour, parity, deadline)
+        path, state, parity = _solve_stage(state, goal, n, stage, colour, parity, deadline, on_axes)
         done += path
     return done, state
 
@@ -233,7 +235,7 @@ def _play(n: int, turns, state, parity: int):
     return names, state, parity
 
 
-def _solve_stage(state, goal, n: int, stage: Stage, colour, parity: int, deadline: float):
+def _solve_stage(state, goal, n: int, stage: Stage, colour, parity: int, deadline: float, on_axes: bool = False):
     """One stage's phases: (catalog turns, the state they reach, its wing parity bits)."""
 
     def distance(states, pars, faces, among="all"):
@@ -258,7 +260,7 @@ def _solve_stage(state, goal, n: int, stage: Stage, colour, parity: int, deadlin
         ]
     done: list[str] = []
     watched = centre_stickers(n)
-    for among, score, kind in phases:
+    for among, score, kind in phases[:2] if on_axes else phases:
         # the searches see the centre stickers alone (a third of the 5x5x5's), then the turns are replayed
         moves = restricted(n, among, stage.depth) if among else restricted(n, "all")  # (_last_centres: all turns)
         if among is None:
