@@ -35,7 +35,7 @@ from solver import deadline, perm
 from solver.errors import PuzzleError, StateError, UnreachableError
 from solver.search.budget import Budget, OutOfTime
 from solver.special import cube3
-from solver.special.bigcube import batched, cycles, freeslice, short
+from solver.special.bigcube import batched, cycles, five, freeslice, short
 from solver.special.bigcube.model import BigCube, Layer, Rotation, merge_turns, rotations
 from solver.special.cube3 import geometry as cube3_geometry
 from solver.special.cube3 import solve as cube3_solve
@@ -470,9 +470,10 @@ def _short_ways(state: str, n: int, goal: str, budget: Budget, batched_from: int
         """The centre turns of the rotated cube and the state they reach."""
         codes = np.array([colours[c] for c in rotation.turn(state, goal)], dtype=np.uint8)
         with deadline.phase("centres"):
-            turns, reached = short.solve_centres(codes, target, n, stop)
-            more, reached = _centres_by_batches(n, reached, target)
-            turns += more
+            turns, reached = short.solve_centres(codes, target, n, stop, on_axes=n == five.N)
+            if n != five.N:  # (the 5x5x5's centres come home in five.py's phases)
+                more, reached = _centres_by_batches(n, reached, target)
+                turns += more
         return turns, reached
 
     def ways(rotation: Rotation, centres: list[str], reached: np.ndarray, greedy: float, stop: float) -> list[_Way]:
@@ -480,8 +481,10 @@ def _short_ways(state: str, n: int, goal: str, budget: Budget, batched_from: int
         with deadline.phase("edge pairing"):
             # (the 6x6x6's pairing takes 5-9 s at load 7, its centres 1-2 s: until 0.78 it was cut
             # short on one state in five, and its 3-cycles then took 1,100 turns; 3x3x3 stages of
-            # paired edges need 0.1-0.5 s)
-            pairings = short.pair_edges(reached, n, greedy, stop)
+            # paired edges need 0.1-0.5 s); the 5x5x5's centres are on their axes only: five.py
+            # brings them home with the edges
+            pairings = (five.reduce(reached, target, len(centres), stop) if n == five.N
+                        else short.pair_edges(reached, n, greedy, stop))
         found = []
         for pairing in pairings:
             paired = short.apply_names(cube, reached, pairing)

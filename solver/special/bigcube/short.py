@@ -28,7 +28,7 @@ import numpy as np
 
 from solver import perm
 from solver.special import store
-from solver.special.bigcube import beam, centres, cycles, freeslice
+from solver.special.bigcube import beam, centres, cycles, five, freeslice
 from solver.special.bigcube.model import NORMALS, BigCube, parse_turn
 
 AXIS = {"U": 0, "D": 0, "R": 1, "L": 1, "F": 2, "B": 2}
@@ -43,12 +43,11 @@ WIDTHS = {4: 300, 5: 1200, 6: 1200, 7: 300}
 # Axes tried in the last centre steps (each a 24 MB joint table, 10-20 s to build once): one for the
 # 7x7x7 (chosen when its obliques' commutators took about 200 turns; three not measured since).
 LAST_AXES = {6: 3, 7: 1}
-# The pairing beam's width: the 5x5x5's 21,279 macros make each state's steps ten times dearer
-# (measured 2-5 s at width 2 against 12-15 s at 8, for 48 turns against 52); the 6x6x6's 30,783
-# pair in about 70 turns in 5-8 s at width 2 (31 s at 8; width 1 was left with three edges unpaired).
+# The pairing beam's width: the 6x6x6's 30,783 macros pair in about 70 turns in 5-8 s at width 2 (31 s
+# at 8; width 1 was left with three edges unpaired).
 # The 7x7x7's 40,287 macros: about 98 turns in 3 s at width 1, 87 in 5 s at 2 (load 2.5), where
 # batched wing commutators took about 260 turns.
-PAIRING_WIDTHS = {5: 4, 6: 2, 7: 1}
+PAIRING_WIDTHS = {6: 2, 7: 1}
 PAIRING_SHARE = 0.75  # of the centres' time: pairing later than that leaves the partners to batched commutators
 # _pair_partners' beam: the 6x6x6's obliques 31-43 turns in 0.3-0.5 s at 300; the 7x7x7's 60-76 turns
 # in 0.7-1.2 s at 200 (at 100 it stalled, widened and took up to 3.3 s; 66-78 in 0.1-1.2 s at 50; load 2.5)
@@ -93,12 +92,13 @@ def plan(n: int) -> ShortPlan:
 @lru_cache(maxsize=8)
 def prepare(n: int, goal: bytes) -> None:
     """Load, or build (a first solve's one-time work), what the phases of a size look up, before
-    their clock starts: the pairing macros, and the centre tables, joint tables and balls of every
-    stage, by running the centre phases on the goal itself (else a first 7x7x7 solve on an empty
-    cache ran out of time in its first stage, and the second in the stages the first never built)."""
-    pairing_macros(n)
+    their clock starts: the pairing macros (the 5x5x5: five.py's tables), and the centre tables,
+    joint tables and balls of every stage, by running the centre phases on the goal itself (else a
+    first 7x7x7 solve on an empty cache ran out of time in its first stage, and the second in the
+    stages the first never built)."""
+    five.prepare() if n == five.N else pairing_macros(n)
     target = np.frombuffer(goal, dtype=np.uint8)
-    solve_centres(target, target, n, math.inf)
+    solve_centres(target, target, n, math.inf, on_axes=n == five.N)
 
 
 def solve_centres(state: np.ndarray, goal: np.ndarray, n: int, deadline: float,
