@@ -49,7 +49,8 @@ LATER = sorted(set(TURNS[4]) | set(TURNS[5]))
 ORIENTING = ["U", "D", "F", "B", "R2", "L2"]  # keep the middle edges' orientation about R/L
 AXIS = {"U": 0, "D": 0, "R": 1, "L": 1, "F": 2, "B": 2}
 # Ways each phase collects (the shortest wholes first) for the next to start from.
-WAYS = {3: 40, 4: 40, 5: 4}
+WAYS = {3: 8, 4: 8, 5: 1}
+SHARES = {3: 0.5, 4: 0.75, 5: 1.0}  # of the time left when it starts, when each phase gives up
 
 
 @dataclass(frozen=True)
@@ -249,8 +250,8 @@ def phase3() -> ida.Phase:
     oriented = lambda: distances(orientation, rl, _reach(LATER, "RL"))  # noqa: E731
     axis, layer = _turn_order(turns)
     return ida.pack(axis, layer, [wing_moves.lookups[wing_moves.effect_of], orientation, rl],
-                    [(_stored("wing-classes", wing_table), 0, -1, 1),
-                     (_stored("orientation-rl", oriented), 1, 2, 4900)])
+                    [(_stored("orientation-rl", oriented), 1, 2, 4900),
+                     (_stored("wing-classes", wing_table), 0, -1, 1)])
 
 
 def phase3_starts(state: np.ndarray, goal: np.ndarray) -> np.ndarray:
@@ -276,6 +277,7 @@ class Phase4:
     outside: np.ndarray  # the 8 slots outside the S slice
     low: np.ndarray      # their class-0 wing places
     high: np.ndarray     # their class-1 wing places
+    good: np.ndarray     # the R/L centre values phase 3 ends in
 
 
 @lru_cache(maxsize=None)
@@ -295,10 +297,27 @@ def phase4() -> Phase4:
             for places in (low, high)]
     rl, fb = _axis_table(turns, "RL"), _axis_table(turns, "FB")
     paired = _stored("pairing-four", lambda: distances(edges[0], edges[1], [goal[0] * 1680 + goal[1] % 1680], 1680))
-    centred = _stored("centres-rl-fb", lambda: distances(rl, fb, _reach(TURNS[5], "RL", "FB")))
+    ends = _reach(TURNS[5], "RL", "FB")
+    centred = _stored("centres-rl-fb", lambda: distances(rl, fb, ends))
+    # each class of wings with the F/B x- or T-centres alone (8 M each): the edges and the centres
+    # move together
+    alone = [arrangement([4, 4], _maps(turns, places)) for places in _axis_places("FB")]
+    fb_ends = [np.unique(ends % 4900 // 70), np.unique(ends % 70)]
+    mixed = [_stored(f"pairing-{c}-fb-{k}", lambda e=e, a=a, g=g, f=f: distances(e, a, (g * 70 + f[:, None]).ravel()))
+             for c, e, g in (("low", edges[0], goal[0]), ("high", edges[1], goal[1]))
+             for k, a, f in (("x", alone[0], fb_ends[0]), ("t", alone[1], fb_ends[1]))]
+    # and with the R/L centres, within the 432 values phase 3 leaves them in (51 M each)
+    good = _reach(turns, "RL")
+    within = np.searchsorted(good, rl[good]).astype(np.int32)
+    rl_ends = np.searchsorted(good, np.unique(ends // 4900))
+    with_rl = [_stored(f"pairing-{c}-rl", lambda e=e, g=g: distances(e, within, (g * len(good) + rl_ends).ravel()))
+               for c, e, g in (("low", edges[0], goal[0]), ("high", edges[1], goal[1]))]
     axis, layer = _turn_order(turns)
-    return Phase4(ida.pack(axis, layer, [*edges, rl, fb], [(paired, 0, 1, 1680), (centred, 2, 3, 4900)]),
-                  outside, low, high)
+    return Phase4(ida.pack(axis, layer, [*edges, rl, fb, *alone, within],
+                           [(mixed[0], 0, 4, 70), (mixed[1], 0, 5, 70), (mixed[2], 1, 4, 70), (mixed[3], 1, 5, 70),
+                            (centred, 2, 3, 4900), (with_rl[0], 0, 6, len(good)), (with_rl[1], 1, 6, len(good)),
+                            (paired, 0, 1, 1680)]),
+                  outside, low, high, good)
 
 
 def _relative_value(held: np.ndarray, slots: np.ndarray, wing_slots: np.ndarray) -> int:
@@ -316,12 +335,13 @@ def phase4_starts(state: np.ndarray, goal: np.ndarray) -> np.ndarray:
     slot_of_edge = np.empty(12, dtype=np.int64)
     slot_of_edge[now.midge] = np.arange(12)
     rows = []
-    centres_now = [_axis_value(state, goal, "RL"), _axis_value(state, goal, "FB")]
+    fb, rl = _axis_value(state, goal, "FB"), _axis_value(state, goal, "RL")
+    centres_now = [rl, fb, fb // 70, fb % 70, int(np.searchsorted(p.good, rl))]
     for chosen in itertools.combinations(_apart(state, goal), 4):
         held = np.isin(now.midge[p.outside], chosen)
         rows.append([_relative_value(held, p.outside, np.where(np.isin(edge, chosen), slot_of_edge[edge], -1))
                      for edge in (geo.wing_slot[now.wing[p.low]], geo.wing_slot[now.wing[p.high]])] + centres_now)
-    return np.array(rows, dtype=np.int64).reshape(-1, 4)
+    return np.array(rows, dtype=np.int64).reshape(-1, 7)
 
 
 @dataclass(frozen=True)
@@ -338,7 +358,7 @@ def phase5() -> Phase5:
     """Coordinates: for each class-0 (and class-1) wing place of the U and D layers, the slot of
     its wing's middle edge (8! each), the U/D centres (4,900) and the side centres (the 36 R/L and
     F/B pairs phase 5 reaches); tables: the centres (4,900 x 36), each wing class by the U/D
-    centres (198 M each)."""
+    centres (198 M each) and by the side centres (1.5 M each)."""
     geo, turns = geometry(), TURNS[5]
     layers = _slots(lambda x, y, z: y != 0)
     low, high = (np.array([k for k in range(24) if geo.wing_slot[k] in layers and geo.wing_class[k] == c])
@@ -356,9 +376,12 @@ def phase5() -> Phase5:
     centred = _stored("centres-ud-sides", lambda: distances(ud, side, [solved_ud * len(sides) + solved_side]))
     paired = [_stored(f"relative-{name}-ud", lambda r=r, h=h: distances(r, ud, [h * 4900 + solved_ud]))
               for name, r, h in (("low", relative[0], home[0]), ("high", relative[1], home[1]))]
+    with_sides = [_stored(f"relative-{name}-sides", lambda r=r, h=h: distances(r, side, [h * len(sides) + solved_side]))
+                  for name, r, h in (("low", relative[0], home[0]), ("high", relative[1], home[1]))]
     axis, layer = _turn_order(turns)
     return Phase5(ida.pack(axis, layer, [*relative, ud, side],
-                           [(centred, 2, 3, len(sides)), (paired[0], 0, 2, 4900), (paired[1], 1, 2, 4900)]),
+                           [(centred, 2, 3, len(sides)), (with_sides[0], 0, 3, len(sides)),
+                            (with_sides[1], 1, 3, len(sides)), (paired[0], 0, 2, 4900), (paired[1], 1, 2, 4900)]),
                   layers, low, high, sides)
 
 
@@ -387,21 +410,22 @@ def _played(state: np.ndarray, turns: list[str]) -> np.ndarray:
 
 def _ways(search: ida.Phase, starts: np.ndarray, lengths: np.ndarray, want: int, stop_at: float,
           keep=lambda start, path: True) -> list[tuple[int, list[int]]]:
-    """Up to `want` (start index, turn indices) to the phase's goal that `keep` accepts, shortest
-    whole (lengths[start] + turns) first, by IDA* with the whole's bound raised one by one; fewer
-    when the clock passes `stop_at`."""
+    """Up to `want` (start index, turn indices) to the phase's goal that `keep` accepts, all of the
+    shortest whole (lengths[start] + turns) that has some, by IDA* with the whole's bound raised
+    one by one (the next bound would cost about ten times more); none when the clock
+    (time.perf_counter) passes `stop_at` first."""
     bounds = lengths + np.array([ida.bound(search, row) for row in starts])
-    total, found = int(bounds.min()), []
-    while len(found) < want and total <= bounds.min() + LONGER:
-        got, late, nodes = ida.search(search, starts, lengths, total, want - len(found), stop_at)
+    order = np.argsort(bounds, kind="stable")  # the most promising starts first: the first ways come sooner
+    for total in range(int(bounds.min()), int(bounds.min()) + LONGER):
+        got, out_of_time, nodes = ida.search(search, starts[order], lengths[order], total, FOUND * want, stop_at)
         NODES[0] += nodes
-        found += [(s, path) for s, path in got if keep(s, path)]
-        if late:
-            break
-        total += 1
-    return found
+        found = [(int(order[s]), path) for s, path in got if keep(int(order[s]), path)]
+        if found or out_of_time:
+            return found[:want]
+    return []
 
 
+FOUND = 4  # ways found for each one wanted (phase 3's keep passes about half)
 NODES = [0]  # searched, for benches
 LONGER = 12  # turns past a phase's first bound at which it gives up (none was needed in tests)
 
@@ -426,7 +450,8 @@ def reduce(state: np.ndarray, goal: np.ndarray, done: int, stop_at: float) -> li
     turns) to centres home and edges paired, shortest first (phase by phase, each phase's ways all
     taken on); none when the clock (time.perf_counter) passes `stop_at` first. Phase 3's ends
     with more than 8 edges in the S slice but at most 8 in the E slice go on turned over."""
-    share = lambda part: time.perf_counter() + part * (stop_at - time.perf_counter())  # noqa: E731
+    def share(k):
+        return time.perf_counter() + SHARES[k] * (stop_at - time.perf_counter())
     names = TURNS[3]
     ends3 = {}
 
@@ -441,7 +466,7 @@ def reduce(state: np.ndarray, goal: np.ndarray, done: int, stop_at: float) -> li
             ends3[start, tuple(path)] = (reached, False)
         return True
     starts = phase3_starts(state, goal)
-    found = _ways(phase3(), starts, np.full(len(starts), done), WAYS[3], share(0.35), apart)
+    found = _ways(phase3(), starts, np.full(len(starts), done), WAYS[3], share(3), apart)
     ways = [([names[t] for t in path], *ends3[start, tuple(path)]) for start, path in found]
     for k, rows in ((4, phase4_starts), (5, phase5_starts)):
         if not ways:
@@ -450,7 +475,7 @@ def reduce(state: np.ndarray, goal: np.ndarray, done: int, stop_at: float) -> li
         owner = [w for w, more in zip(ways, starts) for _ in range(len(more))]
         search = phase4().search if k == 4 else phase5().search
         found = _ways(search, np.concatenate(starts), np.array([done + len(w[0]) for w in owner]), WAYS[k],
-                      share(0.5) if k == 4 else stop_at)
+                      share(k))
         ways = []
         for start, path in found:
             turns, reached, over = owner[start]

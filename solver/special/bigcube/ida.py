@@ -43,7 +43,8 @@ class Phase:
 
 def pack(axis, layer, coordinates: list, prunes: list[tuple[np.ndarray, int, int]]) -> Phase:
     """`coordinates`: move tables (size, turns) or mask lookups (turns, 3, 256) (3-dimensional);
-    `prunes`: (table, first, second or -1, width) with table indexed first * width + second % width."""
+    `prunes`: (table, first, second or -1, width) with table indexed first * width + second % width,
+    the small ones first (a node is mostly cut by one of them before a large one is read)."""
     tables, offset, lookups, look_offset, at, look_at = [], [], [], [], 0, 0
     for c in coordinates:
         if c.ndim == 3:
@@ -91,7 +92,8 @@ def search(phase: Phase, starts: np.ndarray, lengths: np.ndarray, total: int, ca
 
 
 @njit(cache=True, nogil=True)
-def _bound(values, prune, prune_offset, first, second, width):
+def _bound(values, prune, prune_offset, first, second, width, enough=255):
+    """The largest of the tables' distances, or the first one past `enough` (the search needs no more)."""
     h = 0
     for j in range(len(prune_offset)):
         i = values[first[j]] * width[j]
@@ -100,6 +102,8 @@ def _bound(values, prune, prune_offset, first, second, width):
         d = np.int64(prune[prune_offset[j] + i])
         if d > h:
             h = d
+            if h > enough:
+                break
     return h
 
 
@@ -147,12 +151,12 @@ def _search(starts, lengths, total, axis, layer, tables, offset, lookups, look_o
                               or (axis[t] == axis[turn[d - 1]] and layer[t] < layer[turn[d - 1]])):
                     t += 1
                     continue
-                for k in range(coordinates):
-                    values[d + 1, k] = _turned(values[d, k], k, t, turns, tables, offset, lookups, look_offset)
                 nodes += 1
                 if nodes % CLOCK_EVERY == 0 and now() > stop_at:
                     return count, True, nodes
-                h = _bound(values[d + 1], prune, prune_offset, first, second, width)
+                for k in range(coordinates):
+                    values[d + 1, k] = _turned(values[d, k], k, t, turns, tables, offset, lookups, look_offset)
+                h = _bound(values[d + 1], prune, prune_offset, first, second, width, depth - d - 1)
                 if d + 1 + h <= depth:
                     if d + 1 == depth:
                         paths[count, :d] = turn[:d]

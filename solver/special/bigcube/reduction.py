@@ -448,6 +448,19 @@ SCREEN_END = 0.35  # of the time left at the start, until when other rotations' 
 ROUNDS = 8  # rotations paired at most (5-9 fit in 10 s for a 4x4x4): a longer time limit ends sooner
 
 
+def _five_ways(state: np.ndarray, goal: np.ndarray, done: int, soon: float, stop: float) -> list[list[str]]:
+    """The 5x5x5's ways from its centres on their axes (after `done` turns) to a 3x3x3: five.py's
+    phases until `soon`; should they run out of time (a few states in ten when the machine's two
+    cores are shared by about ten processes), the centres home down short.py's exact tables and the
+    edges paired by free-slice macros, greedily, until `stop` (about 100 turns in all, where the
+    3-cycles take 650)."""
+    ways = five.reduce(state, goal, done, soon)
+    if ways:
+        return ways
+    last, centred = short.solve_centres(state, goal, five.N, stop)
+    return [last + pairing for pairing in short.pair_edges(centred, five.N, time.perf_counter(), stop)]
+
+
 def _short_ways(state: str, n: int, goal: str, budget: Budget, batched_from: int) -> Iterator[list[_Way]]:
     """The short phases (centres, then pairing: short.py) on the cube and, while the time allows,
     on its rotations (model.rotations: each other axis order makes the phases, which start with
@@ -481,10 +494,9 @@ def _short_ways(state: str, n: int, goal: str, budget: Budget, batched_from: int
         with deadline.phase("edge pairing"):
             # (the 6x6x6's pairing takes 5-9 s at load 7, its centres 1-2 s: until 0.78 it was cut
             # short on one state in five, and its 3-cycles then took 1,100 turns; 3x3x3 stages of
-            # paired edges need 0.1-0.5 s); the 5x5x5's centres are on their axes only: five.py
-            # brings them home with the edges
-            pairings = (five.reduce(reached, target, len(centres), stop) if n == five.N
-                        else short.pair_edges(reached, n, greedy, stop))
+            # paired edges need 0.1-0.5 s)
+            pairings = _five_ways(reached, target, len(centres), greedy, stop) if n == five.N \
+                else short.pair_edges(reached, n, greedy, stop)
         found = []
         for pairing in pairings:
             paired = short.apply_names(cube, reached, pairing)

@@ -43,8 +43,9 @@ WIDTHS = {4: 300, 5: 1200, 6: 1200, 7: 300}
 # Axes tried in the last centre steps (each a 24 MB joint table, 10-20 s to build once): one for the
 # 7x7x7 (chosen when its obliques' commutators took about 200 turns; three not measured since).
 LAST_AXES = {6: 3, 7: 1}
-# The pairing beam's width: the 6x6x6's 30,783 macros pair in about 70 turns in 5-8 s at width 2 (31 s
-# at 8; width 1 was left with three edges unpaired).
+# The pairing beam's width (the 5x5x5's macros pair only when five.py runs out of time, greedily):
+# the 6x6x6's 30,783 macros pair in about 70 turns in 5-8 s at width 2 (31 s at 8; width 1 was left
+# with three edges unpaired).
 # The 7x7x7's 40,287 macros: about 98 turns in 3 s at width 1, 87 in 5 s at 2 (load 2.5), where
 # batched wing commutators took about 260 turns.
 PAIRING_WIDTHS = {6: 2, 7: 1}
@@ -92,13 +93,15 @@ def plan(n: int) -> ShortPlan:
 @lru_cache(maxsize=8)
 def prepare(n: int, goal: bytes) -> None:
     """Load, or build (a first solve's one-time work), what the phases of a size look up, before
-    their clock starts: the pairing macros (the 5x5x5: five.py's tables), and the centre tables,
-    joint tables and balls of every stage, by running the centre phases on the goal itself (else a
-    first 7x7x7 solve on an empty cache ran out of time in its first stage, and the second in the
-    stages the first never built)."""
-    five.prepare() if n == five.N else pairing_macros(n)
+    their clock starts: the pairing macros (and for the 5x5x5 five.py's tables), and the centre
+    tables, joint tables and balls of every stage, by running the centre phases on the goal itself
+    (else a first 7x7x7 solve on an empty cache ran out of time in its first stage, and the second
+    in the stages the first never built)."""
+    if n == five.N:
+        five.prepare()
+    pairing_macros(n)
     target = np.frombuffer(goal, dtype=np.uint8)
-    solve_centres(target, target, n, math.inf, on_axes=n == five.N)
+    solve_centres(target, target, n, math.inf)
 
 
 def solve_centres(state: np.ndarray, goal: np.ndarray, n: int, deadline: float,
