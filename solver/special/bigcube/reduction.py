@@ -448,17 +448,18 @@ SCREEN_END = 0.35  # of the time left at the start, until when other rotations' 
 ROUNDS = 8  # rotations paired at most (5-9 fit in 10 s for a 4x4x4): a longer time limit ends sooner
 
 
-def _five_ways(state: np.ndarray, goal: np.ndarray, done: int, soon: float, stop: float) -> list[list[str]]:
+def _five_ways(state: np.ndarray, goal: np.ndarray, done: int, greedy: float, stop: float) -> list[list[str]]:
     """The 5x5x5's ways from its centres on their axes (after `done` turns) to a 3x3x3: five.py's
-    phases until `soon`; should they run out of time (a few states in ten when the machine's two
-    cores are shared by about ten processes), the centres home down short.py's exact tables and the
-    edges paired by free-slice macros, greedily, until `stop` (about 100 turns in all, where the
-    3-cycles take 650)."""
-    ways = five.reduce(state, goal, done, soon)
+    phases until `stop` (which leaves the pairing's greedy time, stop - greedy, unused); should they
+    run out of time (several states in ten when the machine's two cores are shared by five to ten
+    processes), the centres home down short.py's exact tables and the edges paired by free-slice
+    macros, greedily, in that time after `stop` (100-200 turns in all, where the 3-cycles take 650)."""
+    ways = five.reduce(state, goal, done, stop)
     if ways:
         return ways
-    last, centred = short.solve_centres(state, goal, five.N, stop)
-    return [last + pairing for pairing in short.pair_edges(centred, five.N, time.perf_counter(), stop)]
+    until = stop + (stop - greedy)
+    last, centred = short.solve_centres(state, goal, five.N, until)
+    return [last + pairing for pairing in short.pair_edges(centred, five.N, time.perf_counter(), until)]
 
 
 def _short_ways(state: str, n: int, goal: str, budget: Budget, batched_from: int) -> Iterator[list[_Way]]:
