@@ -357,8 +357,9 @@ class Phase5:
 def phase5() -> Phase5:
     """Coordinates: for each class-0 (and class-1) wing place of the U and D layers, the slot of
     its wing's middle edge (8! each), the U/D centres (4,900) and the side centres (the 36 R/L and
-    F/B pairs phase 5 reaches); tables: the centres (4,900 x 36), each wing class by the U/D
-    centres (198 M each) and by the side centres (1.5 M each)."""
+    F/B pairs phase 5 reaches), for each class-0 place the class-1 place of its wing's other wing
+    (8!); tables: the centres (4,900 x 36), each wing class and the other wings by the U/D centres
+    (198 M each), each wing class by the side centres (1.5 M each)."""
     geo, turns = geometry(), TURNS[5]
     layers = _slots(lambda x, y, z: y != 0)
     low, high = (np.array([k for k in range(24) if geo.wing_slot[k] in layers and geo.wing_class[k] == c])
@@ -376,12 +377,17 @@ def phase5() -> Phase5:
     centred = _stored("centres-ud-sides", lambda: distances(ud, side, [solved_ud * len(sides) + solved_side]))
     paired = [_stored(f"relative-{name}-ud", lambda r=r, h=h: distances(r, ud, [h * 4900 + solved_ud]))
               for name, r, h in (("low", relative[0], home[0]), ("high", relative[1], home[1]))]
+    # the other wing of each class-0 place's wing: on which class-1 place (8!), by the U/D centres
+    partner = [arrangement([1] * 8, _restricted(wing_maps, low), _restricted(wing_maps, high))]
+    partner_home = coordinates.rank([1] * 8, [int(np.flatnonzero(geo.wing_slot[high] == geo.wing_slot[k])[0]) for k in low])
+    partnered = _stored("partners-ud", lambda: distances(partner[0], ud, [partner_home * 4900 + solved_ud]))
     with_sides = [_stored(f"relative-{name}-sides", lambda r=r, h=h: distances(r, side, [h * len(sides) + solved_side]))
                   for name, r, h in (("low", relative[0], home[0]), ("high", relative[1], home[1]))]
     axis, layer = _turn_order(turns)
-    return Phase5(ida.pack(axis, layer, [*relative, ud, side],
+    return Phase5(ida.pack(axis, layer, [*relative, ud, side, *partner],
                            [(centred, 2, 3, len(sides)), (with_sides[0], 0, 3, len(sides)),
-                            (with_sides[1], 1, 3, len(sides)), (paired[0], 0, 2, 4900), (paired[1], 1, 2, 4900)]),
+                            (with_sides[1], 1, 3, len(sides)), (paired[0], 0, 2, 4900), (paired[1], 1, 2, 4900),
+                            (partnered, 4, 2, 4900)]),
                   layers, low, high, sides)
 
 
@@ -393,7 +399,12 @@ def phase5_starts(state: np.ndarray, goal: np.ndarray) -> np.ndarray:
                 for places in (p.low, p.high)]
     ud = _axis_value(state, goal, "UD")
     side = int(np.searchsorted(p.sides, _axis_value(state, goal, "RL") * 4900 + _axis_value(state, goal, "FB")))
-    return np.array([[*relative, ud, side]], dtype=np.int64)
+    # the class-1 place (0 .. 7) of the other wing of each class-0 place's wing
+    place_of = np.empty(24, dtype=np.int64)
+    place_of[now.wing] = np.arange(24)
+    other = {k: next(j for j in range(24) if j != k and geo.wing_slot[j] == geo.wing_slot[k]) for k in range(24)}
+    partner = coordinates.rank([1] * 8, np.searchsorted(p.high, place_of[[other[int(k)] for k in now.wing[p.low]]]))
+    return np.array([[*relative, ud, side, partner]], dtype=np.int64)
 
 
 def prepare() -> None:
