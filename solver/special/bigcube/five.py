@@ -156,6 +156,12 @@ def _slots(where) -> np.ndarray:
     return np.array([k for k, p in enumerate(geometry().points) if where(*p)])
 
 
+def _wing_places(slots: np.ndarray) -> list[np.ndarray]:
+    """The class-0 and the class-1 wing places of the slots."""
+    geo = geometry()
+    return [np.flatnonzero(np.isin(geo.wing_slot, slots) & (geo.wing_class == c)) for c in (0, 1)]
+
+
 def _restricted(full: np.ndarray, places: np.ndarray) -> np.ndarray:
     """(turns, len(places)) from (turns, n) maps of places to places: as indices into `places`."""
     index = np.full(full.shape[1], -1)
@@ -286,12 +292,13 @@ class Phase4:
 def phase4() -> Phase4:
     """Coordinates: which of the 8 slots outside the S slice hold the four chosen middle edges, with
     which of them (by slot order) the wings on their class-0 places belong to, the same with the
-    class-1 places (coordinates.relative: 117,600 each), the R/L and the F/B centres (4,900 each);
-    tables: the three edge parts together (198 M), the centres (24 M)."""
+    class-1 places (coordinates.relative: 117,600 each), the R/L and the F/B centres (4,900 each),
+    the F/B x- and T-centres alone (70 each), the R/L centres among the 432 values phase 3 leaves
+    them in; tables: the three edge parts together (198 M), each wing class by the F/B x- and
+    T-centres (8 M each) and by the R/L centres (51 M each), the centres (24 M)."""
     geo, turns = geometry(), TURNS[4]
     outside = _slots(lambda x, y, z: z != 0)
-    low, high = (np.array([k for k in range(24) if geo.wing_slot[k] in outside and geo.wing_class[k] == c])
-                 for c in (0, 1))
+    low, high = _wing_places(outside)
     slots = _restricted(_maps(turns, geo.midges), outside)
     wing_maps = _maps(turns, geo.wings)
     edges = [coordinates.relative(slots, _restricted(wing_maps, places)) for places in (low, high)]
@@ -364,8 +371,7 @@ def phase5() -> Phase5:
     (198 M each), each wing class by the side centres (1.5 M each)."""
     geo, turns = geometry(), TURNS[5]
     layers = _slots(lambda x, y, z: y != 0)
-    low, high = (np.array([k for k in range(24) if geo.wing_slot[k] in layers and geo.wing_class[k] == c])
-                 for c in (0, 1))
+    low, high = _wing_places(layers)
     relabel = _restricted(_maps(turns, geo.midges), layers)
     wing_maps = _maps(turns, geo.wings)
     relative = [arrangement([1] * 8, _restricted(wing_maps, places), relabel) for places in (low, high)]
