@@ -98,7 +98,10 @@ def _bound(values, prune, prune_offset, first, second, width, enough=255):
     for j in range(len(prune_offset)):
         i = values[first[j]] * width[j]
         if second[j] >= 0:
-            i += values[second[j]] % width[j]  # (a relative coordinate's wings, coordinates.distances)
+            v = values[second[j]]
+            if v >= width[j]:  # a relative coordinate's wings (coordinates.distances); no division else
+                v %= width[j]
+            i += v
         d = np.int64(prune[prune_offset[j] + i])
         if d > h:
             h = d
