@@ -12,7 +12,8 @@
    batched commutators do this (batched.py), the libraries serving only the T-centres they leave.
 
 For N = 4 .. 7 (short.SIZES) a short reduction comes first: centres by the phases of short.py (and
-by batched commutators for the 6x6x6's and 7x7x7's obliques the stages leave), edges paired by free-slice macros,
+by batched commutators for the 6x6x6's and 7x7x7's obliques the stages leave), edges paired by free-slice macros
+(the 5x5x5: centres onto their axes, then five.py's phases bring them home and pair the edges),
 the PLL parity, then steps 1-3 find nothing left but the 3x3x3; should a phase run out of time,
 steps 1-3 solve the state from the start. While the time allows, the short phases also run on
 rotations of the cube (another axis first: other ways, several turns apart) and the shortest

@@ -6,12 +6,14 @@ a wide turn of any depth counts one):
    beam search, beam.py, on sums of per-orbit distance tables, centres.py, into a ball of exact
    last turns around their goal; the 5x5x5's second phase among the turns keeping U/D centres on
    their axis); then every centre home down exact joint tables among the turns that keep centres
-   on their axes (the 4x4x4 in one step, the 5x5x5 in two: one axis home, then the rest). Bigger
-   cubes go ring by ring (stages): the 6x6x6's inner x-centres as a 4x4x4's centres, then its
-   obliques paired by conjugated turns, then its outer x-centres and one oblique orbit (the other
-   follows) as a 5x5x5's; the 7x7x7's inner x- and T-centres as a 5x5x5's, its obliques paired to
-   the outer T-centres, then the outer ring as a 5x5x5's. Should pairing run out of its time, the
-   obliques are left to batched commutators (reduction.py, batched.py).
+   on their axes (the 4x4x4 in one step, the 5x5x5 in two: one axis home, then the rest; the
+   5x5x5 stops with its centres on their axes and goes on in five.py, those two steps serving it
+   only when five.py runs out of time). Bigger cubes go ring by ring (stages): the 6x6x6's inner
+   x-centres as a 4x4x4's centres, then its obliques paired by conjugated turns, then its outer
+   x-centres and one oblique orbit (the other follows) as a 5x5x5's; the 7x7x7's inner x- and
+   T-centres as a 5x5x5's, its obliques paired to the outer T-centres, then the outer ring as a
+   5x5x5's. Should pairing run out of its time, the obliques are left to batched commutators
+   (reduction.py, batched.py).
 2. edge pairing by free-slice macros (freeslice.py), centres and even wings kept.
 
 reduction.py then fixes the PLL parity, solves the 3x3x3 left with the two-phase solver and
