@@ -5,12 +5,13 @@ import random
 import time
 
 import numpy as np
+import pytest
 from analysis_geometry import renumbered
 
 from solver import api, catalog
 from solver.definition.formats import load_data
 from solver.engine import apply_moves
-from solver.search.budget import OutOfTime
+from solver.search.budget import Budget, Cancelled, OutOfTime
 from solver.special.bigcube import coordinates, five, ida, reduction, short
 from solver.special.bigcube.model import BigCube
 
@@ -131,3 +132,13 @@ def test_a_renumbered_5x5x5_with_renamed_moves_and_colours_is_served_by_these_ph
     assert out["method"] == "special:bigcube"
     assert apply_moves(defn, out["solution"], state) in defn.goals
     assert len(out["solution"]) < 250  # about 78; the generic fallback gives 750 or more
+
+
+def test_a_cancel_stops_the_phases():
+    _prepared()
+    state = CUBE.scrambled(random.Random(8), 1000)
+    began = time.perf_counter()
+    with pytest.raises(Cancelled):
+        reduction.solve_big_cube(state, 5, time_limit=30,
+                                 budget=Budget(cancel=lambda: time.perf_counter() > began + 1.5))
+    assert time.perf_counter() - began < 4

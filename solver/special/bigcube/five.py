@@ -32,8 +32,8 @@ from functools import lru_cache
 
 import numpy as np
 
-from solver import perm
-from solver.search.budget import one_time_work
+from solver import deadline, perm
+from solver.search.budget import Budget, one_time_work
 from solver.special import store
 from solver.special.bigcube import centres, coordinates, cycles, ida
 from solver.special.bigcube.coordinates import UNSEEN, arrangement, distances, product
@@ -440,15 +440,18 @@ def _ways(search: ida.Phase, starts: np.ndarray, lengths: np.ndarray, want: int,
     """Up to `want` (start index, turn indices) to the phase's goal that `keep` accepts, all of the
     shortest whole (lengths[start] + turns) that has some, by IDA* with the whole's bound raised
     one by one (the next bound would cost about ten times more); none when the clock
-    (time.perf_counter) passes `stop_at` first."""
+    (time.perf_counter) passes `stop_at` first. A cancel raises Cancelled (within POLL seconds)."""
     bounds = lengths + np.array([ida.bound(search, row) for row in starts])
     order = np.argsort(bounds, kind="stable")  # the most promising starts first: the first ways come sooner
-    for total in range(int(bounds.min()), int(bounds.min()) + LONGER):
-        got, out_of_time, nodes = ida.search(search, starts[order], lengths[order], total, FOUND * want, stop_at)
-        NODES[0] += nodes
-        found = [(int(order[s]), path) for s, path in got if keep(int(order[s]), path)]
-        if found or out_of_time:
-            return found[:want]
+    with (deadline.current() or Budget()).watching() as stop:
+        for total in range(int(bounds.min()), int(bounds.min()) + LONGER):
+            got, out_of_time, nodes = ida.search(search, starts[order], lengths[order], total, FOUND * want,
+                                                 stop_at, stop)
+            NODES[0] += nodes
+            deadline.check()  # a cancel (or the whole solve's time) stops the solve here
+            found = [(int(order[s]), path) for s, path in got if keep(int(order[s]), path)]
+            if found or out_of_time:
+                return found[:want]
     return []
 
 

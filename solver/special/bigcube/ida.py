@@ -79,15 +79,16 @@ def bound(phase: Phase, values: np.ndarray) -> int:
 
 
 def search(phase: Phase, starts: np.ndarray, lengths: np.ndarray, total: int, cap: int, stop_at: float,
-           longest: int = 24) -> tuple[list[tuple[int, list[int]]], bool, int]:
+           stop: np.ndarray, longest: int = 24) -> tuple[list[tuple[int, list[int]]], bool, int]:
     """Every (start index, turns) of exactly total - lengths[start] turns to the goal, up to `cap`
-    of them, whether the clock (time.perf_counter) passed `stop_at` first, and the nodes searched."""
+    of them, whether the clock (time.perf_counter) passed `stop_at` or the `stop` flag (a budget's,
+    Budget.watching: cancelled or out of time) was raised first, and the nodes searched."""
     paths = np.full((cap, longest), -1, dtype=np.int64)
     found = np.zeros(cap, dtype=np.int64)
     count, late, nodes = _search(np.asarray(starts, dtype=np.int64), np.asarray(lengths, dtype=np.int64), total,
                           phase.axis, phase.layer, phase.tables, phase.offset, phase.lookups, phase.look_offset,
                           phase.prune, phase.prune_offset, phase.first, phase.second, phase.width,
-                          paths, found, stop_at)
+                          paths, found, stop_at, stop)
     return [(int(found[i]), [int(t) for t in paths[i] if t >= 0]) for i in range(count)], bool(late), int(nodes)
 
 
@@ -121,7 +122,7 @@ def _turned(value, k, t, turns, tables, offset, lookups, look_offset):
 
 @njit(cache=True, nogil=True)
 def _search(starts, lengths, total, axis, layer, tables, offset, lookups, look_offset, prune, prune_offset,
-            first, second, width, paths, found, stop_at):
+            first, second, width, paths, found, stop_at, stop):
     turns = len(axis)
     coordinates = starts.shape[1]
     longest = paths.shape[1]
@@ -155,7 +156,7 @@ def _search(starts, lengths, total, axis, layer, tables, offset, lookups, look_o
                     t += 1
                     continue
                 nodes += 1
-                if nodes % CLOCK_EVERY == 0 and now() > stop_at:
+                if nodes % CLOCK_EVERY == 0 and (stop[0] != 0 or now() > stop_at):
                     return count, True, nodes
                 for k in range(coordinates):
                     values[d + 1, k] = _turned(values[d, k], k, t, turns, tables, offset, lookups, look_offset)
