@@ -418,7 +418,7 @@ def phase5_starts(state: np.ndarray, goal: np.ndarray) -> np.ndarray:
 
 
 def prepare() -> None:
-    """Load, or build once (3-4 minutes on this loaded machine), every phase's tables (560 MB) and
+    """Load, or build once (4-6 minutes on this loaded machine), every phase's tables (980 MB) and
     search kernels: reading and checking them (several seconds under load) is one-time work for
     the process too, left out of the solve's time."""
     with one_time_work():
