@@ -12,12 +12,13 @@
    batched commutators do this (batched.py), the libraries serving only the T-centres they leave.
 
 For N = 4, 5 (short.SIZES) a short reduction comes first: centres by the phases of short.py, edges
-paired by free-slice macros, the PLL parity, then steps 1-3 find nothing left but the 3x3x3;
-should a phase run out of time, steps 1-3 solve the state from the start. While the time allows,
-the short phases also run on rotations of the cube (another axis first: other ways, several turns
-apart) and the shortest answer of all is kept (`_short_ways`). The 6x6x6 and 7x7x7 (to_five.SIZES)
-are reduced to a 5x5x5 whose answer this solver gives (to_five.py); should their steps before it
-run out of time, steps 1-3 solve the state from the start.
+paired by free-slice macros (the 5x5x5: centres onto their axes, then five.py's phases bring them
+home and pair the edges), the PLL parity, then steps 1-3 find nothing left but the 3x3x3; should a
+phase run out of time, steps 1-3 solve the state from the start. While the time allows, the short
+phases also run on rotations of the cube (another axis first: other ways, several turns apart) and
+the shortest answer of all is kept (`_short_ways`). The 6x6x6 and 7x7x7 (to_five.SIZES) are
+reduced to a 5x5x5 whose answer this solver gives (to_five.py); should their steps before it run
+out of time, steps 1-3 solve the state from the start.
 
 The answer is replayed on the stickers before it is returned.
 """
@@ -36,7 +37,7 @@ from solver import deadline, perm
 from solver.errors import PuzzleError, StateError, UnreachableError
 from solver.search.budget import Budget, OutOfTime
 from solver.special import cube3
-from solver.special.bigcube import batched, cycles, freeslice, short, to_five
+from solver.special.bigcube import batched, cycles, five, freeslice, short, to_five
 from solver.special.bigcube.model import BigCube, Layer, Rotation, merge_turns, rotations
 from solver.special.cube3 import geometry as cube3_geometry
 from solver.special.cube3 import solve as cube3_solve
@@ -446,6 +447,20 @@ SCREEN_END = 0.35  # of the time left at the start, until when other rotations' 
 ROUNDS = 8  # rotations paired at most (5-9 fit in 10 s for a 4x4x4): a longer time limit ends sooner
 
 
+def _five_ways(state: np.ndarray, goal: np.ndarray, done: int, greedy: float, stop: float) -> list[list[str]]:
+    """The 5x5x5's ways from its centres on their axes (after `done` turns) to a 3x3x3: five.py's
+    phases until `stop` (which leaves the pairing's greedy time, stop - greedy, unused); should they
+    run out of time (several states in ten when the machine's two cores are shared by five to ten
+    processes), the centres home down short.py's exact tables and the edges paired by free-slice
+    macros, greedily, in that time after `stop` (100-200 turns in all, where the 3-cycles take 650)."""
+    ways = five.reduce(state, goal, done, stop)
+    if ways:
+        return ways
+    until = stop + (stop - greedy)
+    last, centred = short.solve_centres(state, goal, five.N, until)
+    return [last + pairing for pairing in short.pair_edges(centred, five.N, time.perf_counter(), until)]
+
+
 def _short_ways(state: str, n: int, goal: str, budget: Budget, batched_from: int) -> Iterator[list[_Way]]:
     """The short phases (centres, then pairing: short.py) on the cube and, while the time allows,
     on its rotations (model.rotations: each other axis order makes the phases, which start with
@@ -468,7 +483,7 @@ def _short_ways(state: str, n: int, goal: str, budget: Budget, batched_from: int
         """The centre turns of the rotated cube and the state they reach."""
         codes = np.array([colours[c] for c in rotation.turn(state, goal)], dtype=np.uint8)
         with deadline.phase("centres"):
-            return short.solve_centres(codes, target, n, stop)
+            return short.solve_centres(codes, target, n, stop, on_axes=n == five.N)
 
     def ways(rotation: Rotation, centres: list[str], reached: np.ndarray, greedy: float, stop: float) -> list[_Way]:
         """The pairings of the rotated cube with its centres solved, and their PLL parity turns."""
@@ -476,7 +491,8 @@ def _short_ways(state: str, n: int, goal: str, budget: Budget, batched_from: int
             # (when the 6x6x6 went this way its pairing took 5-9 s at load 7, its centres 1-2 s:
             # until 0.78 it was cut short on one state in five, and its 3-cycles then took 1,100
             # turns; 3x3x3 stages of paired edges need 0.1-0.5 s)
-            pairings = short.pair_edges(reached, n, greedy, stop)
+            pairings = _five_ways(reached, target, len(centres), greedy, stop) if n == five.N \
+                else short.pair_edges(reached, n, greedy, stop)
         found = []
         for pairing in pairings:
             paired = short.apply_names(cube, reached, pairing)

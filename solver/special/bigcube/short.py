@@ -6,7 +6,9 @@ a wide turn of any depth counts one):
    beam search, beam.py, on sums of per-orbit distance tables, centres.py, into a ball of exact
    last turns around their goal; the 5x5x5's second phase among the turns keeping U/D centres on
    their axis); then every centre home down exact joint tables among the turns that keep centres
-   on their axes (the 4x4x4 in one step, the 5x5x5 in two: one axis home, then the rest).
+   on their axes (the 4x4x4 in one step, the 5x5x5 in two: one axis home, then the rest; the
+   5x5x5 stops with its centres on their axes and goes on in five.py, those two steps serving it
+   only when five.py runs out of time).
 2. edge pairing by free-slice macros (freeslice.py), centres and even wings kept.
 
 reduction.py then fixes the PLL parity, solves the 3x3x3 left with the two-phase solver and
@@ -24,8 +26,9 @@ from functools import lru_cache
 import numpy as np
 
 from solver import perm
+from solver.search.budget import one_time_work
 from solver.special import store
-from solver.special.bigcube import beam, centres, cycles, freeslice
+from solver.special.bigcube import beam, centres, cycles, five, freeslice
 from solver.special.bigcube.model import NORMALS, BigCube, parse_turn
 
 AXIS = {"U": 0, "D": 0, "R": 1, "L": 1, "F": 2, "B": 2}
@@ -35,9 +38,6 @@ VERSION = 1  # of the stored tables and macros
 SIZES = (4, 5)  # where the phases are measured to beat 3-cycles within 10 s (docs/bigcube.md; 6, 7: to_five.py)
 BALL_RADIUS = {4: 3, 5: 4}
 WIDTHS = {4: 300, 5: 1200}
-# The pairing beam's width: the 5x5x5's 21,279 macros make each state's steps ten times dearer
-# (measured 2-5 s at width 2 against 12-15 s at 8, for 48 turns against 52).
-PAIRING_WIDTHS = {5: 4}
 
 
 @dataclass
@@ -78,17 +78,25 @@ def plan(n: int) -> ShortPlan:
 @lru_cache(maxsize=8)
 def prepare(n: int, goal: bytes) -> None:
     """Load, or build (a first solve's one-time work), what the phases of a size look up, before
-    their clock starts: the pairing macros, and the centre tables, joint tables and balls of every
-    stage, by running the centre phases on the goal itself (else a first 7x7x7 solve on an empty
-    cache ran out of time in its first stage, and the second in the stages the first never built)."""
-    pairing_macros(n)
-    target = np.frombuffer(goal, dtype=np.uint8)
-    solve_centres(target, target, n, math.inf)
+    their clock starts: the pairing macros (and for the 5x5x5 five.py's tables), and the centre
+    tables, joint tables and balls of every stage, by running the centre phases on the goal itself
+    (else a first 7x7x7 solve on an empty cache ran out of time in its first stage, and the second
+    in the stages the first never built). Loading them is one-time work for the process, left out
+    of the solve's time (a first 5x5x5 solve under load spent 12 s here, and its phases then ran
+    out of time)."""
+    with one_time_work():
+        if n == five.N:
+            five.prepare()
+        pairing_macros(n)
+        target = np.frombuffer(goal, dtype=np.uint8)
+        solve_centres(target, target, n, math.inf)
 
 
-def solve_centres(state: np.ndarray, goal: np.ndarray, n: int, deadline: float) -> tuple[list[str], np.ndarray]:
-    """Catalog turns that bring every centre home and leave every wing orbit an even permutation
-    (so no inner quarter turn is needed later), and the state they reach; beam.Timeout when the
+def solve_centres(state: np.ndarray, goal: np.ndarray, n: int, deadline: float,
+                  on_axes: bool = False) -> tuple[list[str], np.ndarray]:
+    """Catalog turns that bring every centre home (`on_axes`: only onto their axes, the 5x5x5's
+    first two phases, where five.py goes on) and leave every wing orbit an even permutation (so
+    no inner quarter turn is needed later), and the state they reach; beam.Timeout when the
     deadline comes first."""
     p = plan(n)
     cube = p.cube
@@ -102,7 +110,7 @@ def solve_centres(state: np.ndarray, goal: np.ndarray, n: int, deadline: float) 
     colour = {face: int(goal[cube.faces.index(face)]) for face in "URFDLB"}
     done: list[str] = []
     for stage in stages(n):
-        path, state, parity = _solve_stage(state, goal, n, stage, colour, parity, deadline)
+        path, state, parity = _solve_stage(state, goal, n, stage, colour, parity, deadline, on_axes)
         done += path
     return done, state
 
@@ -194,7 +202,7 @@ def _play(n: int, turns, state, parity: int):
     return names, state, parity
 
 
-def _solve_stage(state, goal, n: int, stage: Stage, colour, parity: int, deadline: float):
+def _solve_stage(state, goal, n: int, stage: Stage, colour, parity: int, deadline: float, on_axes: bool = False):
     """One stage's phases: (catalog turns, the state they reach, its wing parity bits)."""
 
     def distance(states, pars, faces, among="all"):
@@ -219,7 +227,7 @@ def _solve_stage(state, goal, n: int, stage: Stage, colour, parity: int, deadlin
         ]
     done: list[str] = []
     watched = centre_stickers(n)
-    for among, score, kind in phases:
+    for among, score, kind in phases[:2] if on_axes else phases:
         # the searches see the centre stickers alone (a third of the 5x5x5's), then the turns are replayed
         moves = restricted(n, among, stage.depth) if among else restricted(n, "all")  # (_last_centres: all turns)
         if among is None:
@@ -389,8 +397,7 @@ def pair_edges(state: np.ndarray, n: int, deadline: float, stop: float) -> list[
     wing orbits, keeping both, shortest first: all edges, or as many as the free-slice macros can
     (freeslice.py; a greedy finish after `deadline`, the best so far at `stop`)."""
     p = plan(n)
-    paths = freeslice.pair(state, pairing_macros(n), freeslice.Edges(p.cube), deadline, stop,
-                           PAIRING_WIDTHS.get(n, freeslice.WIDTH))
+    paths = freeslice.pair(state, pairing_macros(n), freeslice.Edges(p.cube), deadline, stop)
     return [[p.names[m] for m in path] for path in paths]
 
 
