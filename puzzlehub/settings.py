@@ -277,7 +277,7 @@ PUZZLEHUB_LIMITS = {
 # Throttle counts must be shared by every web process: Redis when CACHE_URL names it.
 CACHE_URL = os.environ.get("CACHE_URL", "")
 CACHES = {
-    "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}
+    "default": {"BACKEND": "puzzlehub.rediscache.RedisCache", "LOCATION": CACHE_URL}
     if CACHE_URL
     else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
 }
