@@ -274,7 +274,8 @@ PUZZLEHUB_LIMITS = {
     "page_write": PUZZLEHUB_WRITE_RATE,
 }
 
-# Throttle counts must be shared by every web process: Redis when CACHE_URL names it.
+# Throttle counts must be shared by every web process: Redis when CACHE_URL names it (Django's
+# backend, keeping its client: puzzlehub/rediscache.py).
 CACHE_URL = os.environ.get("CACHE_URL", "")
 CACHES = {
     "default": {"BACKEND": "puzzlehub.rediscache.RedisCache", "LOCATION": CACHE_URL}
