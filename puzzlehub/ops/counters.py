@@ -98,7 +98,10 @@ def _start_flushing() -> None:
 def _flush_forever() -> None:
     while True:
         time.sleep(FLUSH_EVERY)
-        flush()
+        try:
+            flush()
+        except Exception:  # a bug must not stop the counting of this process for good
+            log.exception("counters not written")
 
 
 def _forked() -> None:
