@@ -19,9 +19,12 @@ from locust import FastHttpUser, constant_throughput, task
 from locust.env import Environment
 
 import argparse
+import http.client
+import json
 import os
 import random
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -31,6 +34,10 @@ from prodstack import PAGES, READS, Stack, wait  # noqa: E402
 
 CUBE2_MOVES = ["U", "U'", "U2", "R", "R'", "R2", "F", "F'", "F2"]
 TOKENS: list[str] = []
+
+
+def scramble() -> str:
+    return " ".join(random.choice(CUBE2_MOVES) for _ in range(random.randint(3, 9)))
 
 
 class Visitor(FastHttpUser):
@@ -58,8 +65,7 @@ class Visitor(FastHttpUser):
 
     @task(1)
     def solve(self):
-        scramble = " ".join(random.choice(CUBE2_MOVES) for _ in range(random.randint(3, 9)))
-        self.client.post("/api/repos/puzzlehub/cube2/solves/", json={"scramble": scramble}, headers=self.headers,
+        self.client.post("/api/repos/puzzlehub/cube2/solves/", json={"scramble": scramble()}, headers=self.headers,
                          name="solve submit")
 
 
@@ -94,6 +100,68 @@ def run_rate(stack: Stack, rate: int, seconds: float) -> dict:
             "errors": {f"{e.method} {e.name}: {e.error}": e.occurrences for e in env.stats.errors.values()}}
 
 
+# each kind of request of the Visitor: (method, path, body, authenticated) of its i-th request
+KINDS = {
+    "page": lambda i: ("GET", PAGES[i % len(PAGES)], None, False),
+    "read": lambda i: ("GET", READS[i % len(READS)], None, False),
+    "write": lambda i: ("PUT" if i % 2 else "DELETE", "/api/repos/puzzlehub/cube3/star/", None, True),
+    "solve": lambda i: ("POST", "/api/repos/puzzlehub/cube2/solves/", {"scramble": scramble()}, True),
+}
+
+
+def send_each(port: int, kind: str, count: int, clients: int = 2) -> int:
+    """Send `count` requests of `kind`, `clients` at a time one after the other; the answers that
+    were not 2xx."""
+    failed, lock, next_index = [0], threading.Lock(), iter(range(count))
+
+    def client():
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        while True:
+            with lock:
+                i = next(next_index, None)
+            if i is None:
+                break
+            method, path, body, authenticated = KINDS[kind](i)
+            headers = {"Authorization": f"Token {TOKENS[i % len(TOKENS)]}"} if authenticated else {}
+            if body is not None:
+                headers["Content-Type"] = "application/json"
+            conn.request(method, path, body=None if body is None else json.dumps(body), headers=headers)
+            answer = conn.getresponse()
+            answer.read()
+            failed[0] += not 200 <= answer.status < 300
+        conn.close()
+
+    threads = [threading.Thread(target=client) for _ in range(clients)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return failed[0]
+
+
+def cpu_by_kind(stack: Stack, count: int) -> dict[str, tuple[dict[str, float], int]]:
+    """CPU ms per request of each kind by program, less the stack's idle use; and the failures.
+    A quarter as many of each kind first: every web process and worker child has met each kind
+    (templates loaded, kernels compiled), as in a site that has been up a while."""
+    for kind in KINDS:
+        send_each(stack.port, kind, count // 4)
+    wait(lambda: not {"queued", "running"} & set(jobs_summary()), 300, every=0.5)
+    before, started = stack.cpu_seconds(), time.monotonic()
+    time.sleep(5)
+    idle = {name: used / (time.monotonic() - started) for name, used in stack.cpu_used(before).items()}
+    figures = {}
+    for kind in KINDS:
+        before, started = stack.cpu_seconds(), time.monotonic()
+        failed = send_each(stack.port, kind, count)
+        if kind == "solve":
+            wait(lambda: not {"queued", "running"} & set(jobs_summary()), 300, every=0.5)
+        took = time.monotonic() - started
+        used = stack.cpu_used(before)
+        figures[kind] = ({name: 1000 * max(0.0, seconds - idle.get(name, 0.0) * took) / count
+                          for name, seconds in used.items()}, failed)
+    return figures
+
+
 def make_users(stack: Stack, count: int) -> list[str]:
     stack.django()
     from puzzlehub.accounts import services as accounts
@@ -116,11 +184,12 @@ def wait_for_workers(stack: Stack) -> float:
     return time.monotonic() - started
 
 
-def jobs_summary() -> dict:
+def jobs_summary(everyone: bool = False) -> dict:
+    """The load's jobs by status (`everyone`: the catalog's own too) and why those that failed did."""
     from django.db.models import Count
 
     from puzzlehub.jobs.models import Job
-    jobs = Job.objects.filter(user__username__startswith="load")
+    jobs = Job.objects.all() if everyone else Job.objects.filter(user__username__startswith="load")
     summary = dict(jobs.values_list("status").annotate(n=Count("id")))
     return summary | {"why failed": sorted({error[:100] for error in jobs.filter(status=Job.FAILED).values_list(
         "error", flat=True)})}
@@ -130,6 +199,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rates", default="50,200,500")
     parser.add_argument("--seconds", type=float, default=20)
+    parser.add_argument("--cpu-requests", type=int, default=300, help="of each kind for the CPU figures; 0: none")
     parser.add_argument("--port", type=int, default=int(os.environ.get("BENCH_LOAD_PORT", "8391")))
     parser.add_argument("--redis-port", type=int, default=int(os.environ.get("BENCH_REDIS_PORT", "6392")))
     args = parser.parse_args()
@@ -141,9 +211,19 @@ def main() -> None:
     try:
         TOKENS.extend(make_users(stack, 50))
         warm = wait_for_workers(stack)
+        # the catalog's own first discovery runs and set builds (publish_catalog) end before anything
+        # is measured: a fresh install's work, not the load's
+        wait(lambda: not {"queued", "running"} & set(jobs_summary(everyone=True)), 600, every=1)
         print(f"stack up in {time.monotonic() - started:.0f} s (workers answered {warm:.0f} s after the site): gunicorn "
               f"{stack.env.get('WEB_CONCURRENCY') or '2 per core + 1'} processes, workers solve x2, pdb, discover, beat")
-        for rate in (int(r) for r in args.rates.split(",")):
+        if args.cpu_requests:
+            figures = cpu_by_kind(stack, args.cpu_requests)
+            print(f"\nCPU ms per request by kind, {args.cpu_requests} of each (load average {os.getloadavg()[0]:.1f})")
+            for kind, (used, failed) in figures.items():
+                spent = ", ".join(f"{name} {ms:.2f}" for name, ms in sorted(used.items(), key=lambda item: -item[1])
+                                  if ms >= 0.005)
+                print(f"  {kind:<6} total {sum(used.values()):6.2f}: {spent}" + (f" ({failed} failed)" if failed else ""))
+        for rate in (int(r) for r in args.rates.split(",") if r):
             result = run_rate(stack, rate, args.seconds)
             print(f"\n{rate} rps offered for {result['took']:.0f} s (load average {result['load']:.1f} at the end)")
             print(f"  {'kind':<8} {'requests':>9} {'errors':>7} {'rps':>7} {'p50 ms':>7} {'p99 ms':>7}")

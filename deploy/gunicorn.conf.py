@@ -24,6 +24,8 @@ keep the old code across a HUP.
 import multiprocessing
 import os
 
+from gunicorn.glogging import Logger
+
 bind = os.environ.get("PUZZLEHUB_BIND") or f"127.0.0.1:{os.environ.get('PORT', '8000')}"
 workers = int(os.environ.get("WEB_CONCURRENCY") or 2 * multiprocessing.cpu_count() + 1)
 worker_class = "sync"
@@ -43,6 +45,17 @@ preload_app = False
 # the request log is our own (puzzlehub.ops.requestlog: one JSON line with route, user, request id);
 # gunicorn's access log would only repeat it
 accesslog = None
+
+
+class WithoutAccessLog(Logger):
+    """gunicorn's logger, never building access lines: with a logging configuration (below) it
+    builds one per request even with no access log (measured: 3% of a cached page's CPU)."""
+
+    def access(self, resp, req, environ, request_time):
+        pass
+
+
+logger_class = WithoutAccessLog
 errorlog = "-"
 loglevel = os.environ.get("LOG_LEVEL", "info").lower()
 

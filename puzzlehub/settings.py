@@ -274,10 +274,11 @@ PUZZLEHUB_LIMITS = {
     "page_write": PUZZLEHUB_WRITE_RATE,
 }
 
-# Throttle counts must be shared by every web process: Redis when CACHE_URL names it.
+# Throttle counts must be shared by every web process: Redis when CACHE_URL names it (Django's
+# backend, keeping its client: puzzlehub/rediscache.py).
 CACHE_URL = os.environ.get("CACHE_URL", "")
 CACHES = {
-    "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}
+    "default": {"BACKEND": "puzzlehub.rediscache.RedisCache", "LOCATION": CACHE_URL}
     if CACHE_URL
     else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
 }

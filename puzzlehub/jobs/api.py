@@ -88,7 +88,7 @@ class SolveCreate(APIView):
 
     @extend_schema(request=SolveRequestSerializer, responses={202: AcceptedSerializer})
     def post(self, request, owner, name):
-        repository = get_repository(owner=owner, name=name, user=request.user)
+        repository = get_repository(owner=owner, name=name, user=request.user, related=False)
         data = request.data
         try:
             job = services.submit_solve(
@@ -130,7 +130,7 @@ class PatternDatabases(APIView):
 
     @extend_schema(request=PatternDatabaseRequestSerializer, responses={202: AcceptedSerializer})
     def post(self, request, owner, name):
-        repository = get_repository(owner=owner, name=name, user=request.user)
+        repository = get_repository(owner=owner, name=name, user=request.user, related=False)
         data = request.data
         try:
             job = services.submit_pattern_database(
@@ -154,7 +154,7 @@ class DiscoveryCreate(APIView):
 
     @extend_schema(request=DiscoveryRequestSerializer, responses={202: AcceptedSerializer})
     def post(self, request, owner, name):
-        repository = get_repository(owner=owner, name=name, user=request.user)
+        repository = get_repository(owner=owner, name=name, user=request.user, related=False)
         data = request.data
         try:
             job = services.submit_discovery(
@@ -185,7 +185,7 @@ class FindCreate(APIView):
 
     @extend_schema(request=FindRequestSerializer, responses={202: AcceptedSerializer})
     def post(self, request, owner, name):
-        repository = get_repository(owner=owner, name=name, user=request.user)
+        repository = get_repository(owner=owner, name=name, user=request.user, related=False)
         data = request.data
         try:
             job = services.submit_find(
@@ -225,7 +225,7 @@ class AlgorithmSets(APIView):
 
     @extend_schema(request=SetsRequestSerializer, responses={202: AcceptedSerializer})
     def post(self, request, owner, name):
-        repository = get_repository(owner=owner, name=name, user=request.user)
+        repository = get_repository(owner=owner, name=name, user=request.user, related=False)
         data = request.data
         try:
             job = services.submit_sets(user=request.user, repository=repository, moves=data.get("moves"),

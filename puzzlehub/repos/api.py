@@ -298,12 +298,12 @@ class StarView(APIView):
 
     @extend_schema(request=None, responses=StarSerializer, summary="Star (idempotent)")
     def put(self, request, owner, name):
-        repository = selectors.get_repository(owner=owner, name=name, user=request.user)
+        repository = selectors.get_repository(owner=owner, name=name, user=request.user, related=False)
         services.star_repository(user=request.user, repository=repository)
         return self._answer(repository, True)
 
     @extend_schema(request=None, responses=StarSerializer, summary="Remove the caller's star")
     def delete(self, request, owner, name):
-        repository = selectors.get_repository(owner=owner, name=name, user=request.user)
+        repository = selectors.get_repository(owner=owner, name=name, user=request.user, related=False)
         services.unstar_repository(user=request.user, repository=repository)
         return self._answer(repository, False)

@@ -42,8 +42,12 @@ def search_repositories(*, user, q: str = "", owner: str = "", topic: str = "", 
     return repos.distinct().order_by(*ORDERINGS.get(ordering, ("-stars_count", "-updated")), "id")
 
 
-def get_repository(*, owner: str, name: str, user) -> Repository:
-    repository = visible_repositories(user).filter(owner__username__iexact=owner, name__iexact=name).first()
+def get_repository(*, owner: str, name: str, user, related: bool = True) -> Repository:
+    """The repository `owner`/`name` as `user` may see it, else 404. `related=False` loads none of
+    its relations with it (the head is read when first used): for a write that needs little more
+    than its id, a star or a job's submission, whose query otherwise cost more to build than to run."""
+    repos = visible_repositories(user) if related else visible_repositories(user).select_related(None)
+    repository = repos.filter(owner__username__iexact=owner, name__iexact=name).first()
     if repository is None:
         raise Http404(f"no repository {owner}/{name}")
     return repository

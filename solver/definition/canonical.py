@@ -45,5 +45,11 @@ def _exclusive(cases: tuple[Case, ...]) -> bool:
 
 
 def content_hash(defn: Definition) -> str:
-    text = json.dumps(canonical_form(defn), sort_keys=True, separators=(",", ":"))
-    return "sha256:" + hashlib.sha256(text.encode()).hexdigest()
+    # A definition never changes (frozen, of tuples): its hash is computed once and kept on it, as
+    # a cached_property would, since one solve asks several times (table names, recognition:
+    # measured a tenth of a small cube's solve).
+    known = defn.__dict__.get("_content_hash")
+    if known is None:
+        text = json.dumps(canonical_form(defn), sort_keys=True, separators=(",", ":"))
+        known = defn.__dict__["_content_hash"] = "sha256:" + hashlib.sha256(text.encode()).hexdigest()
+    return known

@@ -16,7 +16,7 @@ from puzzlehub.jobs.models import Job, PatternDatabase
 from puzzlehub.ops import counters
 from puzzlehub.ops.logformat import JsonFormatter
 
-from jobwaits import LITTLE_RINGS
+from jobwaits import LITTLE_RINGS, wait_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -114,3 +114,22 @@ def test_table_cache_hits_and_misses_are_counted(settings, tmp_path):
     artifacts.fetch(artifact)
     artifacts.fetch(artifact)  # the checked local copy
     assert counts() == (hits + 2, misses + 1)
+
+
+def test_counts_wait_in_their_process_and_are_written_within_a_second(broker, monkeypatch):
+    """A count costs its request no round trip to Redis: the process's own thread writes it (and a
+    read in the process writes its own counts first)."""
+    key, field = broker.prefix + counters.KEY + "table_cache", "batched"
+
+    def written():
+        return float(broker.redis.hget(key, field) or 0)
+
+    before = written()
+    monkeypatch.setattr(counters, "flush", lambda: None)  # the thread's next flush held back
+    counters.add({("table_cache", ("batched",)): 1})
+    counters.add({("table_cache", ("batched",)): 2})
+    assert written() == before  # added, not written
+    monkeypatch.undo()
+    wait_for(lambda: written() == before + 3, timeout=5 * counters.FLUSH_EVERY)
+    counters.add({("table_cache", ("batched",)): 1})
+    assert counters.read("table_cache")[("batched",)] == before + 4  # this process's read flushes first

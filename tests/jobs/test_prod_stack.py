@@ -136,7 +136,9 @@ def test_requests_and_job_transitions_log_json_and_metrics_follow_them(stack, ma
                                    headers={"Authorization": f"Token {token}"})
     assert response.status == 202, data
     job_id = json.loads(data)["id"]
-    after_submit = stack.metrics()
+    # each web process writes its counts within a second (puzzlehub.ops.counters.FLUSH_EVERY)
+    after_submit = wait_for(lambda: (m := stack.metrics()).get(repo_route, 0) - before.get(repo_route, 0) >= 7 and m,
+                            timeout=10, every=0.2)
     assert after_submit[repo_route] - before.get(repo_route, 0) == 7
     assert after_submit['puzzlehub_jobs{kind="solve",status="queued"}'] == 1
     assert after_submit['puzzlehub_queue_depth{queue="solve"}'] == 1

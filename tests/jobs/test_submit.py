@@ -197,6 +197,11 @@ def test_a_job_on_a_private_repository_is_a_404_to_others(alice, make_user, make
     assert client_for(alice).get(f"/api/jobs/{job_id}/").json()["status"] == "queued"
     assert client_for(make_user("bob")).get(f"/api/jobs/{job_id}/").status_code == 404
     assert client_for(None).get(f"/api/jobs/{job_id}/").status_code == 404
+    # nor can anyone else send work to it: every kind of submission looks it up as they see it
+    bob = client_for(Job._meta.get_field("user").related_model.objects.get(username="bob"))
+    for kind in ("solves", "pdbs", "discoveries", "algorithms/find", "sets"):
+        assert bob.post(f"/api/repos/alice/secret/{kind}/", {"scramble": "R"}, format="json").status_code == 404, kind
+    assert Job.objects.filter(user__username="bob").count() == 0
 
 
 def test_cancelling_a_queued_job_is_immediate_and_only_for_its_submitter(alice, make_user, repo, client_for):

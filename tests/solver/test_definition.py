@@ -1,5 +1,6 @@
 """Loading, validating, hashing and exporting definitions."""
 
+import dataclasses
 import random
 import re
 
@@ -223,6 +224,17 @@ def test_extenders_hash_like_explicit_moves():
         "goal": "WWWWRR",
     }
     assert content_hash(load_data(explicit)) == content_hash(defn)
+
+
+def test_the_hash_is_computed_once_per_definition_and_a_changed_copy_gets_its_own(monkeypatch):
+    from solver.definition import canonical
+
+    defn = load_text(SQUARE)
+    forms = []
+    monkeypatch.setattr(canonical, "canonical_form", lambda d: forms.append(d) or {"moves": d.move_names})
+    assert content_hash(defn) == content_hash(defn) and len(forms) == 1
+    fewer = dataclasses.replace(defn, moves=defn.moves[:-1])
+    assert content_hash(fewer) != content_hash(defn) and len(forms) == 2
 
 
 def test_exports_round_trip(ball_ring_text):
