@@ -35,7 +35,7 @@ from solver import deadline, perm
 from solver.errors import PuzzleError, StateError, UnreachableError
 from solver.search.budget import Budget, OutOfTime
 from solver.special import cube3
-from solver.special.bigcube import batched, cycles, freeslice, short
+from solver.special.bigcube import batched, cycles, four_search, freeslice, short
 from solver.special.bigcube.model import BigCube, Layer, Rotation, merge_turns, rotations
 from solver.special.cube3 import geometry as cube3_geometry
 from solver.special.cube3 import solve as cube3_solve
@@ -376,7 +376,13 @@ def _solve(state: str, n: int, goal: str | None, budget: Budget, short_phases: b
         check.check_colours(orbit)
     left = budget.remaining()
     tried: list[tuple[int, _Way, _Reduction]] = []  # (length, way, its reduction after a 3x3x3 stage)
-    if n in short.SIZES and short_phases:
+    if n == 4 and short_phases:
+        try:
+            tried = _three_by_three(_reduced_ways(state, goal, budget, batched_from), SCREEN, budget, left, must=True)
+        except OutOfTime:
+            pass  # the 3-cycles alone still give an answer
+        tried = _refined(tried, budget, left)
+    elif n in short.SIZES and short_phases:
         try:
             for ways in _short_ways(state, n, goal, budget, batched_from):
                 tried += _three_by_three(ways, SCREEN, budget, left, must=not tried)
@@ -517,3 +523,35 @@ def _short_ways(state: str, n: int, goal: str, budget: Budget, batched_from: int
         yield found
         pairing_round = max(pairing_round or 0.0, time.perf_counter() - began)
 
+
+
+PHASES_SHARE = 0.6  # of the time left: the 4x4x4's three phases (the 3x3x3 stages after them)
+
+
+def _reduced_ways(state: str, goal: str, budget: Budget, batched_from: int) -> list[_Way]:
+    """The 4x4x4's three-phase reduction (four_search), on the cube turned so that each of its
+    axes is the special one in turn: the ways found, shortest first, each at a state the 3x3x3
+    stage finishes (centres home, edges paired, no parity)."""
+    colours = {c: i for i, c in enumerate(sorted(set(goal)))}
+    codes = lambda text: np.array([colours[c] for c in text], dtype=np.uint8)  # noqa: E731
+    turned = axes_rotations(4)
+    cube = short.plan(4).cube
+    with deadline.phase("three phases"):
+        found = four_search.reductions([codes(r.turn(state, goal)) for r in turned], codes(goal),
+                                       budget.part(PHASES_SHARE * budget.remaining()))
+    ways = []
+    for way in found:
+        names = [short.plan(4).names[m] for m in way.turns]
+        reached = cube.apply(turned[way.rotation].turn(state, goal), names)
+        ways.append(_Way(turned[way.rotation], names, _Reduction(4, reached, goal, batched_from)))
+    return ways
+
+
+@lru_cache(maxsize=None)
+def axes_rotations(n: int) -> tuple[Rotation, ...]:
+    """Three rotations of the cube, each putting another of its axes on U/D."""
+    axis = {"U": 0, "D": 0, "R": 1, "L": 1, "F": 2, "B": 2}
+    chosen = {}
+    for rotation in rotations(n):
+        chosen.setdefault(axis[rotation.back["U"]], rotation)
+    return tuple(chosen[a] for a in sorted(chosen))
