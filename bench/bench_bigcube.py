@@ -1,21 +1,26 @@
 """Benchmark of the NxNxN solver: for each size, random states (random catalog turns), the average
 solution length in catalog turns (a face or wide turn of any depth counts 1) and in single-slice
 quarter turns (each slice quarter turn 1, a half turn 2), time per state, for today's answer (the
-phases of short.py, then 3-cycles) beside the 3-cycles alone (the baseline, same run), and the
-published figures we know of.
+short phases: four_search.py for the 4x4x4, short.py for 5-7; then 3-cycles) beside the 3-cycles
+alone (the baseline, same run), and the published figures we know of. With --baseline, the same
+states solved by another checkout's solver (say /work/main) in the same run, printed beside.
 
-    python bench/bench_bigcube.py [--n 50] [--sizes 4 5 6 7] [--time-limit 10]
+    python bench/bench_bigcube.py [--n 50] [--sizes 4 5 6 7] [--time-limit 10] [--baseline /work/main]
 
 N may also come from BENCH_BIGCUBE_N. Every solution is replayed before it counts. The first solve
-of a size builds its distance tables (seconds; counted in "first").
+of a size builds its distance tables (seconds; counted in "first"). Timings depend on the machine's
+load: the load average is printed with them.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import statistics
+import subprocess
+import sys
 import time
 
 from solver.special.bigcube import reduction
@@ -46,13 +51,29 @@ def run(n: int, states: list[str], time_limit: float, **options):
     return statistics.mean(turns), statistics.mean(slices), statistics.mean(seconds[1:] or seconds), seconds[0]
 
 
+def _baseline(checkout: str, n: int, args) -> tuple:
+    """`run` of today's answer with the solver of another checkout (this script run with its
+    folder first on the path), on the same states."""
+    out = subprocess.run([sys.executable, __file__, "--n", str(args.n), "--sizes", str(n), "--seed", str(args.seed),
+                          "--time-limit", str(args.time_limit), "--json"],
+                         env={**os.environ, "PYTHONPATH": checkout}, capture_output=True, text=True, check=True)
+    return tuple(json.loads(out.stdout.splitlines()[-1]))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n", type=int, default=int(os.environ.get("BENCH_BIGCUBE_N", 50)))
     parser.add_argument("--sizes", type=int, nargs="+", default=[4, 5, 6, 7])
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--time-limit", type=float, default=10.0)
+    parser.add_argument("--baseline", help="another checkout (say /work/main): its answers to the same states beside")
+    parser.add_argument("--json", action="store_true", help="today's figures of the one size, as JSON (for --baseline)")
     args = parser.parse_args()
+    if args.json:
+        n = args.sizes[0]
+        cube, rng = BigCube(n), random.Random(args.seed)
+        print(json.dumps(run(n, [cube.scrambled(rng, 1000) for _ in range(args.n)], args.time_limit)))
+        return
     print(f"NxNxN bench: {args.n} random states per size (1000 random catalog turns each), one thread, "
           f"{args.time_limit:g} s limit; lengths in catalog turns / single-slice quarter turns")
     for n in args.sizes:
@@ -60,9 +81,14 @@ def main() -> None:
         states = [cube.scrambled(rng, 1000) for _ in range(args.n)]
         base = run(n, states, args.time_limit, short_phases=False, batched_from=n + 1)  # the 3-cycles alone
         now = run(n, states, args.time_limit)
+        load = os.getloadavg()[0]
         print(f"cube{n}: now {now[0]:6.1f} turns / {now[1]:6.1f} slice q  {now[2]:5.2f} s/state (first {now[3]:.1f} s) | "
               f"3-cycles alone {base[0]:6.1f} / {base[1]:6.1f}  {base[2]:5.2f} s | ratio {now[0] / base[0]:.2f} | "
-              f"published {PUBLISHED.get(n, 'none found')}")
+              f"load {load:.1f} | published {PUBLISHED.get(n, 'none found')}")
+        if args.baseline:
+            other = _baseline(args.baseline, n, args)
+            print(f"cube{n}: baseline {args.baseline}: {other[0]:6.1f} turns / {other[1]:6.1f} slice q  "
+                  f"{other[2]:5.2f} s/state (first {other[3]:.1f} s) | load {os.getloadavg()[0]:.1f}")
 
 
 if __name__ == "__main__":

@@ -35,10 +35,13 @@ from solver.special.bigcube.four_tables import SIDE, UD
 
 PHASE1_SOLUTIONS = 150  # phase-1 solutions handed to phase 2 at most
 PHASE1_SPAN = 2  # lengths tried beyond the shortest phase-1 solution
-PHASE2_SOLUTIONS = 12
-PER_CANDIDATE = 4  # phase-2 solutions kept per phase-1 solution and length
+PHASE2_SOLUTIONS = 16
+PER_CANDIDATE = 1  # phase-2 solutions kept per phase-1 solution and length: 4 made phase 3 far harder
 REDUCTIONS = 4
+FIRST_ALLOWANCE = 20_000  # nodes per phase-3 search in the first round (doubled every round)
+BEAM, BEAM_DEPTH = 2000, 24  # phase 3's fallback (_beam)
 NONE = 36  # no turn before
+FOUND, NOT_FOUND, CUT_SHORT = 1, 0, -1
 
 
 @dataclass(frozen=True)
@@ -111,19 +114,38 @@ def _play(state: np.ndarray, turns) -> np.ndarray:
     return state
 
 
-def reductions(states: list[np.ndarray], goal: np.ndarray, budget: Budget) -> list[Reduction]:
+@dataclass
+class _Stops:
+    """The kernels' stop flags: `early` at the phases' own deadline, `hard` at the budget's end
+    (both on a cancel). A phase with nothing found yet goes on until the hard one: an answer of
+    the reduction's own is worth much more than the 3-cycles' (about 390 turns)."""
+    early: np.ndarray
+    hard: np.ndarray
+
+    def flag(self, found: bool) -> np.ndarray:
+        return self.early if found else self.hard
+
+    def done(self, found: bool) -> bool:
+        return bool(self.hard[0] or (found and self.early[0]))
+
+
+def reductions(states: list[np.ndarray], goal: np.ndarray, budget: Budget, seconds: float,
+               nodes: np.ndarray | None = None) -> list[Reduction]:
     """Ways (shortest first) to a reduced state from each of `states` (the state seen with each
-    axis as the special one: sticker colour codes, each with `goal`), as many as the budget allows
-    up to REDUCTIONS; empty when not one was found in time."""
+    axis as the special one: sticker colour codes, each with `goal`), up to REDUCTIONS: those
+    found in `seconds`, or later the first one found within the budget; none when not even that.
+    `nodes` (three counters) adds up the nodes each phase searched."""
     pieces = _Pieces(goal)
-    nodes = np.zeros(3, dtype=np.int64)  # searched by each phase
-    with budget.watching() as stop:
-        first = first_phase(states, pieces, stop, nodes[0:1])
-        second = second_phase(states, pieces, first, stop, nodes[1:2])
-        return third_phase(states, pieces, second, stop, nodes[2:3])
+    nodes = np.zeros(3, dtype=np.int64) if nodes is None else nodes
+    with budget.watching() as hard, budget.part(seconds).watching() as early:
+        stops = _Stops(early, hard)
+        first = first_phase(states, pieces, stops, nodes[0:1])
+        second = second_phase(states, pieces, first, stops, nodes[1:2])
+        return third_phase(states, pieces, second, stops, nodes[2:3])
 
 
-def first_phase(states: list[np.ndarray], pieces: _Pieces, stop: np.ndarray, nodes: np.ndarray) -> list[tuple[int, list[int]]]:
+def first_phase(states: list[np.ndarray], pieces: _Pieces, stops: _Stops, nodes: np.ndarray
+                ) -> list[tuple[int, list[int]]]:
     """Phase-1 solutions, (rotation, catalog turns), of the shortest lengths of all rotations and
     PHASE1_SPAN more, up to PHASE1_SOLUTIONS."""
     s = searches()
@@ -132,21 +154,20 @@ def first_phase(states: list[np.ndarray], pieces: _Pieces, stop: np.ndarray, nod
     shortest = min(int(s.phase1[m]) for m in masks)
     for length in range(shortest, shortest + PHASE1_SPAN + 1):
         for r, mask in enumerate(masks):
-            if s.phase1[mask] > length or len(first) >= PHASE1_SOLUTIONS:
+            if s.phase1[mask] > length or len(first) >= PHASE1_SOLUTIONS or stops.done(bool(first)):
                 continue
             if length == 0:
                 first.append((r, []))
                 continue
             out = np.zeros((PHASE1_SOLUTIONS - len(first), length), dtype=np.int64)
-            found = _phase1(mask, length, s.centre_lookups, s.phase1, s.allowed, s.phase1_end, out, stop, nodes)
+            found = _phase1(mask, length, s.centre_lookups, s.phase1, s.allowed, s.phase1_end, out,
+                            stops.flag(bool(first)), nodes)
             first += [(r, list(row)) for row in out[:found]]
-        if stop[0] or len(first) >= PHASE1_SOLUTIONS:
-            break
     return first
 
 
-def second_phase(states: list[np.ndarray], pieces: _Pieces, first: list[tuple[int, list[int]]],
-                 stop: np.ndarray, nodes: np.ndarray) -> list[tuple[int, list[int], tuple[int, int]]]:
+def second_phase(states: list[np.ndarray], pieces: _Pieces, first: list[tuple[int, list[int]]], stops: _Stops,
+                 nodes: np.ndarray) -> list[tuple[int, list[int], tuple[int, int]]]:
     """Phase-2 solutions after phase-1 ones, (rotation, catalog turns of both, their lengths),
     shortest in all first, up to PHASE2_SOLUTIONS."""
     s = searches()
@@ -165,32 +186,36 @@ def second_phase(states: list[np.ndarray], pieces: _Pieces, first: list[tuple[in
     candidates.sort(key=lambda entry: entry[0])
     second: list[tuple[int, list[int], tuple[int, int]]] = []
     total = candidates[0][0] if candidates else 0
-    while candidates and len(second) < PHASE2_SOLUTIONS and not stop[0]:
+    while candidates and len(second) < PHASE2_SOLUTIONS and not stops.done(bool(second)):
         for bound, r, turns, (parity, ud, side), wings in candidates:
-            if bound > total:
+            if bound > total or len(second) >= PHASE2_SOLUTIONS or stops.done(bool(second)):
                 break
             depth = total - len(turns)
             out = np.zeros((min(PER_CANDIDATE, PHASE2_SOLUTIONS - len(second)), max(depth, 1)), dtype=np.int64)
             found = _phase2(parity, ud, side, wings, depth, turns[-1] if turns else NONE, ud2, side2, flip2,
                             c.phase2, s.phase2, s.allowed, s.phase2_end, c.wing_moves, c.home_low, c.edge,
-                            c.low, out, stop, nodes)
+                            c.low, out, stops.flag(bool(second)), nodes)
             second += [(r, turns + [int(c.phase2[k]) for k in row[:depth]], (len(turns), depth))
                        for row in out[:found]]
-            if stop[0] or len(second) >= PHASE2_SOLUTIONS:
-                break
         total += 1
     return second
 
 
 def third_phase(states: list[np.ndarray], pieces: _Pieces, second: list[tuple[int, list[int], tuple[int, int]]],
-                stop: np.ndarray, nodes: np.ndarray) -> list[Reduction]:
-    """Phase-3 solutions after phase-2 ones, the whole shortest first, up to REDUCTIONS."""
+                stops: _Stops, nodes: np.ndarray) -> list[Reduction]:
+    """Phase-3 solutions after phase-2 ones, the whole shortest first, up to REDUCTIONS: one at
+    once by a beam search (_beam) after the most promising phase-2 solution, then shorter ones
+    (or as short) by IDA*. The phase-2 solutions are searched in rounds, each one at its next depth (from its distance up) in
+    the order of the totals, with an allowance of nodes that doubles every round: what the search
+    of one depth costs varies from a few thousand nodes to 16 million between phase-2 solutions
+    of the same lengths and distances, so the cheap ones end first. A total found bounds the
+    others: they go on only while they may be as short (shorter, once REDUCTIONS are found)."""
     s = searches()
     c = tables.cube()
     ud3, rl3, fb3, flip3 = tables.phase3_moves()
     to_low, from_high = tables.wing_steps()
     ix = s.edge_index
-    finals = []
+    pending = []  # [total tried next, rotation, turns, lengths, coords, relative]
     for r, turns, lengths in second:
         st = _play(states[r], turns)
         faces = pieces.centre_faces(st)[None]
@@ -201,24 +226,101 @@ def third_phase(states: list[np.ndarray], pieces: _Pieces, second: list[tuple[in
         relative = tables.relative(wings)
         h = _phase3_distance(coords, relative, s.phase3_centres, s.edges, ix.of, ix.taking, ix.rest_rank,
                              ix.symmetries, ix.inverses, ix.ones)
-        finals.append((sum(lengths) + h, r, turns, lengths, coords, relative))
-    finals.sort(key=lambda entry: entry[0])
+        pending.append([sum(lengths) + h, r, turns, lengths, coords, relative])
     done: list[Reduction] = []
-    total = finals[0][0] if finals else 0
-    while finals and len(done) < REDUCTIONS and not stop[0]:
-        for bound, r, turns, lengths, coords, relative in finals:
-            if bound > total:
+    if pending:  # a way at once, not the shortest (the searches below look for shorter ones)
+        _, r, turns, lengths, coords, relative = min(pending, key=lambda e: e[0])
+        way = _beam(coords, relative, stops.hard)
+        if way is not None:
+            done.append(Reduction(r, turns + [int(c.phase3[k]) for k in way], (*lengths, len(way))))
+    allowance = FIRST_ALLOWANCE
+    while pending and not stops.done(bool(done)):
+        for entry in sorted(pending, key=lambda e: e[0]):
+            total, r, turns, lengths, coords, relative = entry
+            best = min((len(w.turns) for w in done), default=None)
+            if best is not None and (total > best or (total == best and len(done) >= REDUCTIONS)):
+                pending.remove(entry)
+                continue
+            if stops.done(bool(done)):
                 break
             depth = total - sum(lengths)
             out = np.zeros(max(depth, 1), dtype=np.int64)
-            if _phase3(coords, relative, depth, turns[-1] if turns else NONE, ud3, rl3, fb3, flip3, c.phase3,
-                       s.phase3_centres, to_low, from_high, s.edges, s.ball, tables.BALL, ix.of, ix.taking, ix.rest_rank,
-                       ix.symmetries, ix.inverses, ix.ones, s.allowed, out, stop, nodes):
+            found = _phase3(coords, relative, depth, turns[-1] if turns else NONE, ud3, rl3, fb3, flip3, c.phase3,
+                            s.phase3_centres, to_low, from_high, s.edges, s.ball, tables.BALL, ix.of, ix.taking,
+                            ix.rest_rank, ix.symmetries, ix.inverses, ix.ones, s.allowed, out,
+                            stops.flag(bool(done)), nodes, allowance)
+            if found == FOUND:
                 done.append(Reduction(r, turns + [int(c.phase3[k]) for k in out[:depth]], (*lengths, depth)))
-            if stop[0] or len(done) >= REDUCTIONS:
-                break
-        total += 1
-    return done
+                pending.remove(entry)
+            elif found == NOT_FOUND:
+                entry[0] += 1
+        allowance *= 2
+    return sorted(done, key=lambda w: len(w.turns))
+
+
+def _beam(coords: np.ndarray, relative: np.ndarray, stop: np.ndarray) -> list[int] | None:
+    """A phase-3 way (indices among G3's turns), not always the shortest, by a beam search of BEAM
+    states a depth, ranked by the sum of the centres' and the wings' distances, into the goal
+    ball; None when stopped or past BEAM_DEPTH. 13-19 turns in 0.1-0.3 s where the shortest were
+    13-15: an answer before the searches for the shortest (a phase-3 search that runs out of
+    time would leave the 3-cycles' 390 turns)."""
+    s = searches()
+    ud, rl, fb, flips = tables.phase3_moves()
+    to_low, from_high = tables.wing_steps()
+    ix = s.edge_index
+    level_coords, level_relative = coords[None], relative[None]
+    steps = []  # per depth: (the parent of each state kept, the turn to it)
+    for _ in range(BEAM_DEPTH):
+        if stop[0]:
+            return None
+        kids, kid_relative, keys, scores, near = _children(
+            level_coords, level_relative, ud, rl, fb, flips, to_low, from_high, s.phase3_centres, s.edges, s.ball,
+            ix.of, ix.taking, ix.rest_rank, ix.symmetries, ix.inverses, ix.ones)
+        arrived = np.flatnonzero(near >= 0)
+        if len(arrived):
+            k = int(arrived[np.argmin(near[arrived])])
+            way = np.zeros(int(near[k]), dtype=np.int64)
+            _descend(kids[k], kid_relative[k], int(near[k]), ud, rl, fb, flips, to_low, from_high, s.ball, ix.ones, way, 0)
+            path = [k % len(flips)]
+            at = k // len(flips)
+            for parents, turns in reversed(steps):
+                path.append(int(turns[at]))
+                at = int(parents[at])
+            return path[::-1] + [int(x) for x in way]
+        _, first = np.unique(keys, return_index=True)
+        kept = first[np.argsort(scores[first], kind="stable")[:BEAM]]
+        steps.append((kept // len(flips), kept % len(flips)))
+        level_coords, level_relative = kids[kept], kid_relative[kept]
+    return None
+
+
+@njit(cache=True, nogil=True)
+def _children(coords, relative, ud_moves, rl_moves, fb_moves, flips, to_low, from_high, centres, edges, ball, of,
+              taking, rest_rank, symmetries, inverses, ones):
+    """Every state one G3 turn from each of `coords`/`relative` (state i, turn k at i * turns + k):
+    their coordinates, joint keys, scores (centres' plus wings' distance) and distances to the
+    goal when in the ball (else -1)."""
+    moves = len(flips)
+    count = len(coords) * moves
+    kids = np.empty((count, 4), dtype=np.int64)
+    kid_relative = np.empty((count, 12), dtype=np.int64)
+    keys = np.empty(count, dtype=np.int64)
+    scores = np.empty(count, dtype=np.int64)
+    near = np.empty(count, dtype=np.int64)
+    scratch = np.empty(12, dtype=np.int64)
+    for i in range(len(coords)):
+        for k in range(moves):
+            j = i * moves + k
+            kids[j, 0], kids[j, 1] = coords[i, 0] ^ flips[k], ud_moves[coords[i, 1], k]
+            kids[j, 2], kids[j, 3] = rl_moves[coords[i, 2], k], fb_moves[coords[i, 3], k]
+            for e in range(12):
+                kid_relative[j, e] = to_low[k, relative[i, from_high[k, e]]]
+            keys[j] = tables.joint_key(kids[j], kid_relative[j], ones)
+            h = centres[((kids[j, 0] * UD + kids[j, 1]) * UD + kids[j, 2]) * UD + kids[j, 3]]
+            index = tables.edge_rank(kid_relative[j], of, taking, rest_rank, symmetries, inverses, ones, scratch)
+            scores[j] = (99 if h < 0 else h) + tables.edge_distance(edges, index)
+            near[j] = tables.ball_distance(ball, keys[j])
+    return kids, kid_relative, keys, scores, near
 
 
 @njit(cache=True, nogil=True)
@@ -341,14 +443,19 @@ def _wings_split(wings, home_low, edge, low):
 
 @njit(cache=True, nogil=True)
 def _phase3(coords0, relative0, depth, before, ud_moves, rl_moves, fb_moves, flips, turns, centres, to_low,
-            from_high, edges, ball, radius, of, taking, rest_rank, symmetries, inverses, ones, allowed, out, stop, nodes):
+            from_high, edges, ball, radius, of, taking, rest_rank, symmetries, inverses, ones, allowed, out, stop, nodes,
+            allowance):
     """A phase-3 path of exactly `depth` turns (indices among G3's) to every centre home and every
-    edge paired with p even, written to out; whether one was found. The search stops BALL turns
-    short of the goal, where the ball (four_tables.goal_ball) knows the way."""
+    edge paired with p even, written to out: FOUND, NOT_FOUND (none of that length), or
+    CUT_SHORT (stopped, or past `allowance` nodes). The search stops `radius` turns short of the
+    goal, where the ball (four_tables.goal_ball) knows the way."""
     if depth <= radius:
-        return tables.ball_distance(ball, tables.joint_key(coords0, relative0, ones)) == depth and _descend(
-            coords0, relative0, depth, ud_moves, rl_moves, fb_moves, flips, turns, to_low, from_high, ball,
-            ones, out, 0)
+        if tables.ball_distance(ball, tables.joint_key(coords0, relative0, ones)) == depth:
+            _descend(coords0, relative0, depth, ud_moves, rl_moves, fb_moves, flips, to_low, from_high, ball, ones,
+                     out, 0)
+            return FOUND
+        return NOT_FOUND
+    start = nodes[0]
     moves = len(turns)
     coords = np.empty((depth + 1, 4), dtype=np.int64)
     relative = np.empty((depth + 1, 12), dtype=np.int64)
@@ -367,8 +474,8 @@ def _phase3(coords0, relative0, depth, before, ud_moves, rl_moves, fb_moves, fli
         if not allowed[before if d == 0 else turns[path[d - 1]], turns[k]]:
             continue
         nodes[0] += 1
-        if nodes[0] & 4095 == 0 and stop[0]:
-            return False
+        if nodes[0] & 4095 == 0 and (stop[0] or nodes[0] - start > allowance):
+            return CUT_SHORT
         p, ud = coords[d, 0] ^ flips[k], ud_moves[coords[d, 1], k]
         rl, fb = rl_moves[coords[d, 2], k], fb_moves[coords[d, 3], k]
         togo = depth - d - 1
@@ -384,29 +491,31 @@ def _phase3(coords0, relative0, depth, before, ud_moves, rl_moves, fb_moves, fli
         coords[d + 1, 0], coords[d + 1, 1], coords[d + 1, 2], coords[d + 1, 3] = p, ud, rl, fb
         if togo == 0:
             out[:depth] = path
-            return True
+            return FOUND
         if togo == radius:
             if tables.ball_distance(ball, tables.joint_key(coords[d + 1], relative[d + 1], ones)) == togo:
                 out[:d + 1] = path[:d + 1]
-                return _descend(coords[d + 1], relative[d + 1], togo, ud_moves, rl_moves, fb_moves, flips,
-                                turns, to_low, from_high, ball, ones, out, d + 1)
+                _descend(coords[d + 1], relative[d + 1], togo, ud_moves, rl_moves, fb_moves, flips, to_low, from_high,
+                         ball, ones, out, d + 1)
+                return FOUND
             continue
         d += 1
         nxt[d] = 0
-    return False
+    return NOT_FOUND
 
 
 @njit(cache=True, nogil=True)
-def _descend(coords, relative, distance, ud_moves, rl_moves, fb_moves, flips, turns, to_low, from_high,
-             ball, ones, out, at):
+def _descend(coords, relative, distance, ud_moves, rl_moves, fb_moves, flips, to_low, from_high, ball, ones, out,
+             at):
     """From a state `distance` turns from the goal (in the ball), the way down it: out[at:] (any turn
-    order: what cancels is merged later, model.merge_turns)."""
+    order: what cancels is merged later, model.merge_turns). A state in the ball always has a
+    neighbour one turn nearer."""
     here = coords.copy()
     there = np.empty(4, dtype=np.int64)
     wings = relative.copy()
     turned = np.empty(12, dtype=np.int64)
     while distance:
-        for k in range(len(turns)):
+        for k in range(len(flips)):
             there[0], there[1] = here[0] ^ flips[k], ud_moves[here[1], k]
             there[2], there[3] = rl_moves[here[2], k], fb_moves[here[3], k]
             for j in range(12):
@@ -418,6 +527,3 @@ def _descend(coords, relative, distance, ud_moves, rl_moves, fb_moves, flips, tu
                 here[:] = there
                 wings[:] = turned
                 break
-        else:
-            return False  # (never: a state in the ball has a neighbour one turn nearer)
-    return True

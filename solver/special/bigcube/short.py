@@ -6,8 +6,8 @@ a wide turn of any depth counts one):
    beam search, beam.py, on sums of per-orbit distance tables, centres.py, into a ball of exact
    last turns around their goal; the 5x5x5's second phase among the turns keeping U/D centres on
    their axis); then every centre home down exact joint tables among the turns that keep centres
-   on their axes (the 4x4x4 in one step, the 5x5x5 in two: one axis home, then the rest). Bigger
-   cubes go ring by ring (stages): the 6x6x6's inner x-centres as a 4x4x4's centres, then its
+   on their axes (one orbit in one step, the 5x5x5's two in two: one axis home, then the rest).
+   Bigger cubes go ring by ring (stages): the 6x6x6's inner x-centres as a 4x4x4's centres, then its
    obliques paired by conjugated turns, then its outer x-centres and one oblique orbit (the other
    follows) as a 5x5x5's; the 7x7x7's inner x- and T-centres as a 5x5x5's, its obliques paired to
    the outer T-centres, then the outer ring as a 5x5x5's. Should pairing run out of its time, the
@@ -15,7 +15,8 @@ a wide turn of any depth counts one):
 2. edge pairing by free-slice macros (freeslice.py), centres and even wings kept.
 
 reduction.py then fixes the PLL parity, solves the 3x3x3 left with the two-phase solver and
-finishes with 3-cycles (nothing left for the 4x4x4)."""
+finishes with 3-cycles (nothing left for the 5x5x5). The 4x4x4 has a reduction of its own,
+four_search.py; these phases run on it in tests only, as the smallest cube they serve."""
 
 from __future__ import annotations
 
@@ -37,9 +38,9 @@ AXIS = {"U": 0, "D": 0, "R": 1, "L": 1, "F": 2, "B": 2}
 # and stalled up to 38,400 with a ball of radius 2 or 3; the 6x6x6's outer ring, a 5x5x5's
 # centres, stalled at 200 with a ball of radius 2 and ends at 1,200 with 4, in 0.2-0.5 s).
 VERSION = 1  # of the stored tables and macros
-SIZES = (4, 5, 6, 7)  # where the phases are measured to beat 3-cycles within 10 s (docs/bigcube.md)
-BALL_RADIUS = {4: 3, 5: 4, 6: 4, 7: 4}
-WIDTHS = {4: 300, 5: 1200, 6: 1200, 7: 300}
+SIZES = (5, 6, 7)  # where the phases are measured to beat 3-cycles within 10 s (the 4x4x4: four_search.py)
+BALL_RADIUS = {5: 4, 6: 4, 7: 4}
+WIDTHS = {5: 1200, 6: 1200, 7: 300}
 # Axes tried in the last centre steps (each a 24 MB joint table, 10-20 s to build once): one for the
 # 7x7x7 (chosen when its obliques' commutators took about 200 turns; three not measured since).
 LAST_AXES = {6: 3, 7: 1}
@@ -244,7 +245,7 @@ def _solve_stage(state, goal, n: int, stage: Stage, colour, parity: int, deadlin
 
     # (turns among, beam score, goal): a beam search into centre_ball(goal), or with no score down the
     # exact joint_table of the goal's faces
-    if len(stage.orbits) == 1:  # the 4x4x4, the 6x6x6's inner x-centres: all turns for the first two phases, an exact last one
+    if len(stage.orbits) == 1:  # the 6x6x6's inner x-centres (a 4x4x4's): all turns for the first two phases, an exact last one
         phases = [
             ("all", lambda s, q: distance(s, q, "UD"), "UD"),
             ("all", lambda s, q: 2 * distance(s, q, "UD") + distance(s, q, "LR") + (q != 0), "UD LR"),
