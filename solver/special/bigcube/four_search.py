@@ -1,18 +1,19 @@
 """The 4x4x4's three-phase reduction: IDA* per phase over four_tables' coordinates, each phase
 handing many solutions to the next, so that the next can choose (the phases are not independent:
 the shortest whole comes from trying several phase-1 and phase-2 solutions, as in cs0x7f's
-TPR-4x4x4-Solver, after Tsai's method).
+TPR-4x4x4-Solver, after Tsai's method). docs/bigcube.md has the design and the figures.
 
-`reductions` runs the phases on a state seen with each axis as the special one (four_tables:
-rotations of the state), pooled:
+`reductions` runs the phases on a state seen with each axis as the special one (rotations of the
+state, each with the same goal), pooled:
 
 1. every phase-1 solution of the shortest lengths (up to PHASE1_SOLUTIONS), ending with a turn
    phase 2 does not have (else a shorter one plus that turn is there already);
 2. phase 2 from those whose length plus their phase-2 distance is least first, lengths in all
    growing, until PHASE2_SOLUTIONS are found; the centres' table prunes, and a path that ends
-   with centres done is kept when its wings are in phase 3's classes (four_tables), about one in
-   1,300 of random wings, so phase 2 finds many centre paths for each one it keeps;
-3. phase 3 the same way, each the shortest for its phase-2 solution, until REDUCTIONS are found.
+   with centres done is kept when its wings are split into phase 3's classes (four_tables),
+   about one in 1,300 of random wings, so phase 2 finds many centre paths for each one it keeps;
+3. phase 3 after a quick way by beam search, then the shortest by IDA* over all phase-2
+   solutions as a portfolio (`third_phase`), until REDUCTIONS of the best length are found.
 
 What comes out is catalog turns to a state whose centres are home, edges paired and with no
 parity: the two-phase 3x3x3 solver finishes (reduction.py).
@@ -20,7 +21,6 @@ parity: the two-phase 3x3x3 solver finishes (reduction.py).
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -35,11 +35,11 @@ from solver.special.bigcube.four_tables import SIDE, UD
 
 PHASE1_SOLUTIONS = 150  # phase-1 solutions handed to phase 2 at most
 PHASE1_SPAN = 2  # lengths tried beyond the shortest phase-1 solution
-PHASE2_SOLUTIONS = 16
+PHASE2_SOLUTIONS = 16  # phase-2 solutions handed to phase 3 at most
 PER_CANDIDATE = 1  # phase-2 solutions kept per phase-1 solution and length: 4 made phase 3 far harder
-REDUCTIONS = 4
+REDUCTIONS = 4  # ways handed to the 3x3x3 stage at most
 FIRST_ALLOWANCE = 20_000  # nodes per phase-3 search in the first round (doubled every round)
-BEAM, BEAM_DEPTH = 2000, 24  # phase 3's fallback (_beam)
+BEAM, BEAM_DEPTH = 2000, 24  # phase 3's first way (_beam)
 NONE = 36  # no turn before
 FOUND, NOT_FOUND, CUT_SHORT = 1, 0, -1
 

@@ -15,9 +15,9 @@ The reduction has a special axis, U/D (the state is rotated for the others):
 G3 splits the 24 wing places into two classes of 12 (no turn of it takes a wing from one to the
 other), one place of each composite edge in each. A wing piece's class is where it sits, so phase 2
 ends with one wing of every edge in each class, and an even number of them out of their home
-class (else no G3 sequence pairs them: the 3x3x3's edge flips would be odd). Phase 3 tracks
-each edge's two wings by the index of the composite edge holding them (its place in Low, its
-place in High); the edge is paired when the two are the same.
+class (else no G3 sequence pairs them: the 3x3x3's edge flips would be odd). Phase 3 sees the
+wings as r, a permutation of the 12 composite edges (*slots*): for each High place, the slot whose
+Low place holds the other wing of its edge; every edge is paired when r is the identity.
 
 Coordinates (ranks of masks among their places, `_ranks`):
 - phase 1: the 24-bit mask of the places holding U/D colours;
@@ -26,9 +26,10 @@ Coordinates (ranks of masks among their places, `_ranks`):
 - phase 3: `ud`, `rl` (R colour among the R/L places), `fb` (F among F/B) x `p`, the parity of
   the edges' permutation (read off the Low wings) against the corners'; and r (12!/2 values,
   even, as G3 turns both classes alike), folded by the four symmetries that keep each class
-  (edge_index): 61.7 million entries.
+  (edge_index): 61.7 million entries; and the goal ball, every whole phase-3 state within BALL
+  turns of the goal (joint_key).
 
-The tables are one-time work, kept in the table cache (store.py): 1.8 MB, 0.7 MB and 31 MB.
+The tables are one-time work, kept in the table cache (store.py): 1.8 MB, 0.7 MB, 31 MB, 10 MB.
 """
 
 from __future__ import annotations
@@ -48,8 +49,6 @@ from solver.special.bigcube.model import parse_turn
 VERSION = 1  # of the stored tables
 FACES = "URFDLB"
 N = 4
-ARRANGEMENTS = 12 * 11 * 10 * 9  # ordered choices of 4 of the 12 High places
-UNSEEN = -1
 
 
 def _keeps_ud(name: str) -> bool:
@@ -78,8 +77,8 @@ class Cube:
     corner_flip: np.ndarray    # (36,) its parity on the corners
     phase2: np.ndarray         # turn indices of phase 2, phase 3
     phase3: np.ndarray
-    low: np.ndarray            # the wing places of one G3 class, sorted
-    high: np.ndarray           # the other place of each one's composite edge
+    low: np.ndarray            # the wing places of one G3 class (the middle layer's first): slots 0-11
+    high: np.ndarray           # the other place of each slot's composite edge
     home_low: np.ndarray       # (24,) whether the wing place is in Low
     edge: np.ndarray           # (24,) composite edge of each wing place (index in low)
 
@@ -101,16 +100,7 @@ def cube() -> Cube:
     corner_flip = np.array([perm.parity([corner_at[int(src[c[0]])] for c in corners]) for src in sources])
     phase2 = np.array([k for k, name in enumerate(names) if _keeps_ud(name)])
     phase3 = np.array([k for k, name in enumerate(names) if _in_g3(name)])
-    # the classes: wing places joined by G3's turns
-    roots = list(range(24))
-
-    def root(x):
-        while roots[x] != x:
-            x = roots[x]
-        return x
-    for m in phase3:
-        for j, k in enumerate(wing_moves[m]):
-            roots[root(j)] = root(int(k))
+    roots = perm.orbit_roots(24, wing_moves[phase3])  # the classes: wing places joined by G3's turns
     edge_of, vertical = {}, set()
     for k, s in enumerate(wings):
         cubie = p.cube.cubie_of(int(s))
@@ -119,10 +109,10 @@ def cube() -> Cube:
         if along == 1:
             vertical.add(k)
     # the middle layer's slots first (the symmetries keep them among themselves: edge_index)
-    low = np.array(sorted((k for k in range(24) if root(k) == root(0)), key=lambda k: (k not in vertical, k)))
+    low = np.array(sorted((k for k in range(24) if roots[k] == roots[0]), key=lambda k: (k not in vertical, k)))
     other = {a: b for a, b in edge_of.values()} | {b: a for a, b in edge_of.values()}
     high = np.array([other[int(k)] for k in low])
-    assert sorted(set(low) | set(high)) == list(range(24)) and all(root(int(h)) != root(0) for h in high)
+    assert sorted(set(low) | set(high)) == list(range(24)) and all(roots[int(h)] != roots[0] for h in high)
     edge = np.zeros(24, dtype=np.int64)
     edge[low], edge[high] = np.arange(12), np.arange(12)
     return Cube(names, sources, centres, np.array([FACES.index(p.cube.faces[int(s)]) for s in centres]),
@@ -210,7 +200,7 @@ def phase3_centre_table() -> np.ndarray:
     def build(stop):
         ud, rl, fb, flip = phase3_moves()
         a, b, f = centre_home()
-        return _product_distances([_parity_moves(flip), ud, rl, fb], [(0, a, b, f)])
+        return centres.product_distances([_parity_moves(flip), ud, rl, fb], [(0, a, b, f)])
     return np.asarray(store.load_or_build("bigcube", f"cube4-phase3-centres-v{VERSION}", {"version": VERSION}, build))
 
 
@@ -229,30 +219,13 @@ def phase2_table() -> np.ndarray:
     def build(stop):
         ud, side, flip = phase2_moves()
         home = int(rank_of(cube().centre_faces[None], "RFLB", "RL")[0])
-        return _product_distances([_parity_moves(flip), ud, side], [(0, u, home) for u in phase2_goals()])
+        return centres.product_distances([_parity_moves(flip), ud, side], [(0, u, home) for u in phase2_goals()])
     return np.asarray(store.load_or_build("bigcube", f"cube4-phase2-v{VERSION}", {"version": VERSION}, build))
 
 
 def _parity_moves(flips: np.ndarray) -> np.ndarray:
     """A parity bit's move table: (2, turns)."""
     return np.arange(2)[:, None] ^ flips[None, :]
-
-
-def _product_distances(moves: list[np.ndarray], goals: list[tuple[int, ...]]) -> np.ndarray:
-    """Exact distances (int8, -1 unreached) over the product of coordinates (`moves`: each one's
-    (values, turns) move table, the same turns; the first coordinate the most significant) from
-    `goals`, by centres' compiled breadth-first search."""
-    sizes = np.array([len(m) for m in moves], dtype=np.int64)
-    steps = np.zeros((len(moves), moves[0].shape[1], sizes.max()), dtype=np.int32)
-    for k, m in enumerate(moves):
-        steps[k, :, :sizes[k]] = m.T
-    dist = np.full(int(np.prod(sizes)), UNSEEN, dtype=np.int8)
-    dist[np.ravel_multi_index(np.array(goals).T, sizes)] = 0
-    depth = 0
-    while centres._joint_layer(dist, steps, sizes, depth):
-        depth += 1
-        deadline.check()
-    return dist
 
 
 # phase 3's wings: the relative permutation of the two classes
