@@ -46,7 +46,7 @@ FOUND, NOT_FOUND, CUT_SHORT = 1, 0, -1
 
 @dataclass(frozen=True)
 class Searches:
-    """What the kernels read, built once per process."""
+    """What the kernels read, loaded (or built once) per process before a solve's clock starts."""
     allowed: np.ndarray     # (37, 36): whether turn m may follow turn p (NONE: at the start)
     centre_lookups: np.ndarray  # (36, 3, 256): phase 1's mask bytes turned
     phase1: np.ndarray      # dense distances by mask (16 MB)
@@ -57,6 +57,9 @@ class Searches:
     edges: np.ndarray
     ball: np.ndarray
     edge_index: tables.EdgeIndex
+    phase2_moves: tuple[np.ndarray, ...]  # four_tables.phase2_moves
+    phase3_moves: tuple[np.ndarray, ...]  # four_tables.phase3_moves
+    wing_steps: tuple[np.ndarray, np.ndarray]
 
 
 @lru_cache(maxsize=None)
@@ -73,7 +76,8 @@ def searches() -> Searches:
     in_phase3 = np.isin(np.arange(NONE), c.phase3)
     return Searches(allowed, orbit_moves.lookups[orbit_moves.effect_of], table.dense,
                     ~np.isin(np.arange(NONE), c.phase2), tables.phase2_table(), ~in_phase3[c.phase2],
-                    tables.phase3_centre_table(), tables.edge_table(), tables.goal_ball(), tables.edge_index())
+                    tables.phase3_centre_table(), tables.edge_table(), tables.goal_ball(), tables.edge_index(),
+                    tables.phase2_moves(), tables.phase3_moves(), tables.wing_steps())
 
 
 @dataclass
@@ -172,7 +176,7 @@ def second_phase(states: list[np.ndarray], pieces: _Pieces, first: list[tuple[in
     shortest in all first, up to PHASE2_SOLUTIONS."""
     s = searches()
     c = tables.cube()
-    ud2, side2, flip2 = tables.phase2_moves()
+    ud2, side2, flip2 = s.phase2_moves
     candidates = []  # (l1 + h2, rotation, turns, (parity, ud, side), wings)
     for r, turns in first:
         st = _play(states[r], turns)
@@ -212,8 +216,8 @@ def third_phase(states: list[np.ndarray], pieces: _Pieces, second: list[tuple[in
     others: they go on only while they may be as short (shorter, once REDUCTIONS are found)."""
     s = searches()
     c = tables.cube()
-    ud3, rl3, fb3, flip3 = tables.phase3_moves()
-    to_low, from_high = tables.wing_steps()
+    ud3, rl3, fb3, flip3 = s.phase3_moves
+    to_low, from_high = s.wing_steps
     ix = s.edge_index
     pending = []  # [total tried next, rotation, turns, lengths, coords, relative]
     for r, turns, lengths in second:
@@ -265,8 +269,8 @@ def _beam(coords: np.ndarray, relative: np.ndarray, stop: np.ndarray) -> list[in
     13-15: an answer before the searches for the shortest (a phase-3 search that runs out of
     time would leave the 3-cycles' 390 turns)."""
     s = searches()
-    ud, rl, fb, flips = tables.phase3_moves()
-    to_low, from_high = tables.wing_steps()
+    ud, rl, fb, flips = s.phase3_moves
+    to_low, from_high = s.wing_steps
     ix = s.edge_index
     level_coords, level_relative = coords[None], relative[None]
     steps = []  # per depth: (the parent of each state kept, the turn to it)

@@ -340,7 +340,7 @@ def edge_table() -> np.ndarray:
         to_low, from_high = wing_steps()
         ix = edge_index()
         dist = _edge_bfs(to_low, from_high, ix.of, ix.taking, ix.first, ix.rest, ix.rest_rank, ix.symmetries,
-                         ix.inverses, ix.ones, stop)
+                         ix.inverses, ix.ones, FORWARD, stop)
         return (dist[0::2] | dist[1::2] << 4).astype(np.uint8)
     return np.asarray(store.load_or_build("bigcube", f"cube4-edges-v{VERSION}", {"version": VERSION}, build))
 
@@ -381,7 +381,7 @@ def edge_rank(r, of, taking, rest_rank, symmetries, inverses, ones, scratch):
 
 
 @njit(cache=True, nogil=True)
-def _edge_bfs(to_low, from_high, of, taking, first, rest, rest_rank, symmetries, inverses, ones, stop):
+def _edge_bfs(to_low, from_high, of, taking, first, rest, rest_rank, symmetries, inverses, ones, forward, stop):
     size = len(first) * REST
     dist = np.full(size, -1, dtype=np.int8)
     seen = np.zeros((size >> 6) + 1, dtype=np.uint64)  # dist >= 0, as bits: 8 MB, read at every turn
@@ -396,7 +396,7 @@ def _edge_bfs(to_low, from_high, of, taking, first, rest, rest_rank, symmetries,
     dist[goal] = 0
     seen[goal >> 6] |= np.uint64(1) << np.uint64(goal & 63)
     for depth in range(DEEPEST):
-        backward = depth >= FORWARD
+        backward = depth >= forward
         for index in range(size):
             if dist[index] != (-1 if backward else depth):
                 continue
