@@ -1,8 +1,9 @@
 """Benchmark of the NxNxN solver: for each size, random states (random catalog turns), the average
 solution length in catalog turns (a face or wide turn of any depth counts 1) and in single-slice
 quarter turns (each slice quarter turn 1, a half turn 2), time per state, for today's answer (the
-phases of short.py, then 3-cycles) beside the 3-cycles alone (the baseline, same run), and the
-published figures we know of.
+short phases: four_search.py for the 4x4x4, short.py for 5-7; then 3-cycles) beside the 3-cycles
+alone (the baseline, same run), and the published figures we know of. With --baseline, the same
+states solved by another checkout's solver (say /work/main) in the same run, printed beside.
 
     python bench/bench_bigcube.py [--n 50] [--sizes 4 5 6 7] [--time-limit 10] [--baseline /work/main]
 
@@ -58,6 +59,15 @@ def run(n: int, states: list[str], time_limit: float, **options):
             statistics.mean(seconds[1:] or seconds), seconds[0], turns)
 
 
+def _baseline(checkout: str, n: int, args) -> tuple:
+    """`run` of today's answer with the solver of another checkout (this script run with its
+    folder first on the path), on the same states."""
+    out = subprocess.run([sys.executable, __file__, "--n", str(args.n), "--sizes", str(n), "--seed", str(args.seed),
+                          "--time-limit", str(args.time_limit), "--json"],
+                         env={**os.environ, "PYTHONPATH": checkout}, capture_output=True, text=True, check=True)
+    return tuple(json.loads(out.stdout.splitlines()[-1]))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n", type=int, default=int(os.environ.get("BENCH_BIGCUBE_N", 50)))
@@ -85,6 +95,7 @@ def main() -> None:
         else:
             base, label = run(n, states, args.time_limit, short_phases=False, batched_from=n + 1), "3-cycles alone"
         now = run(n, states, args.time_limit)
+        load = os.getloadavg()[0]
         print(f"cube{n}: now {now[0]:6.1f} turns / {now[1]:6.1f} slice q  {now[2]:5.2f} s/state (first {now[3]:.1f} s) | "
               f"{label} {base[0]:6.1f} / {base[1]:6.1f}  {base[2]:5.2f} s | ratio {now[0] / base[0]:.2f} | "
               f"load {load:.1f}-{os.getloadavg()[0]:.1f} | published {PUBLISHED.get(n, 'none found')}")

@@ -127,14 +127,22 @@ def build_joint(moves: list[OrbitMoves], orbits: list[Table], goals: list[int]) 
     """JointTable.dist by breadth-first search over the ranks of the orbits' masks (`moves`: each
     orbit's turns, the same turns in the same order; `goals`: each orbit's goal mask), as one
     int8 array of their product: 24 million states (two orbits of 4,900 masks) in about a second."""
-    sizes = np.array([len(t.keys) for t in orbits], dtype=np.int64)
-    # steps[k, turn, r]: the rank the mask of rank r of orbit k reaches by the turn (padded to the largest orbit)
-    steps = np.zeros((len(orbits), len(moves[0].effect_of), sizes.max()), dtype=np.int32)
-    for k, (m, t) in enumerate(zip(moves, orbits)):
-        for turn, e in enumerate(m.effect_of):
-            steps[k, turn, :sizes[k]] = np.searchsorted(t.keys, m.apply(t.keys, e))
+    # each orbit's move table: the rank the mask of each rank reaches by each turn
+    steps = [np.stack([np.searchsorted(t.keys, m.apply(t.keys, e)) for e in m.effect_of], axis=1)
+             for m, t in zip(moves, orbits)]
+    return product_distances(steps, [tuple(int(np.searchsorted(t.keys, g)) for t, g in zip(orbits, goals))])
+
+
+def product_distances(moves: list[np.ndarray], goals: list[tuple[int, ...]]) -> np.ndarray:
+    """Exact distances (int8, -1 unreached) over the product of coordinates, the first the most
+    significant, from `goals` (tuples of values): `moves` gives each coordinate's move table
+    (values, turns), the same turns in the same order."""
+    sizes = np.array([len(m) for m in moves], dtype=np.int64)
+    steps = np.zeros((len(moves), moves[0].shape[1], sizes.max()), dtype=np.int32)  # padded to the largest
+    for k, m in enumerate(moves):
+        steps[k, :, :sizes[k]] = m.T
     dist = np.full(int(np.prod(sizes)), -1, dtype=np.int8)
-    dist[np.ravel_multi_index([np.searchsorted(t.keys, g) for t, g in zip(orbits, goals)], sizes)] = 0
+    dist[np.ravel_multi_index(np.array(goals).T, sizes)] = 0
     depth = 0
     while _joint_layer(dist, steps, sizes, depth):
         depth += 1

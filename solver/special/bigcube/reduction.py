@@ -11,14 +11,15 @@
    3-cycles that may disturb only orbits solved later. From N = 6 (batched.FROM; tested to 33)
    batched commutators do this (batched.py), the libraries serving only the T-centres they leave.
 
-For N = 4, 5 (short.SIZES) a short reduction comes first: centres by the phases of short.py, edges
-paired by free-slice macros (the 5x5x5: centres onto their axes, then five.py's phases bring them
-home and pair the edges), the PLL parity, then steps 1-3 find nothing left but the 3x3x3; should a
-phase run out of time, steps 1-3 solve the state from the start. While the time allows, the short
-phases also run on rotations of the cube (another axis first: other ways, several turns apart) and
-the shortest answer of all is kept (`_short_ways`). The 6x6x6 and 7x7x7 (to_five.SIZES) are
-reduced to a 5x5x5 whose answer this solver gives (to_five.py); should their steps before it run
-out of time, steps 1-3 solve the state from the start.
+For the 4x4x4 the three-phase reduction of four_search.py comes first (centres home, edges paired,
+no parity: `_reduced_ways`), on the cube seen with each axis as its special one, and steps 1-3
+find nothing left but the 3x3x3. For N = 5 (short.SIZES) a short reduction comes first: centres
+onto their axes by the phases of short.py, then five.py's phases bring them home and pair the
+edges, then steps 1-3 find nothing left but the 3x3x3; while the time allows, the short phases
+also run on rotations of the cube (another axis first: other ways, several turns apart) and the
+shortest answer of all is kept (`_short_ways`). The 6x6x6 and 7x7x7 (to_five.SIZES) are reduced
+to a 5x5x5 whose answer this solver gives (to_five.py). Should the phases run out of time,
+steps 1-3 solve the state from the start.
 
 The answer is replayed on the stickers before it is returned.
 """
@@ -35,9 +36,9 @@ import numpy as np
 
 from solver import deadline, perm
 from solver.errors import PuzzleError, StateError, UnreachableError
-from solver.search.budget import Budget, OutOfTime
+from solver.search.budget import Budget, Cancelled, OutOfTime
 from solver.special import cube3
-from solver.special.bigcube import batched, cycles, five, freeslice, short, to_five
+from solver.special.bigcube import batched, cycles, five, four_search, freeslice, short, to_five
 from solver.special.bigcube.model import BigCube, Layer, Rotation, merge_turns, rotations
 from solver.special.cube3 import geometry as cube3_geometry
 from solver.special.cube3 import solve as cube3_solve
@@ -340,9 +341,9 @@ def solve_big_cube(state: str, n: int, goal: str | None = None, time_limit: floa
                    batched_from: int = batched.FROM) -> list[str]:
     """A solution (catalog SiGN turns: R, Rw, 3Rw, with ' and 2) of a state of the catalog's cubeN,
     a string of 6 * N * N colours in the catalog's numbering, to `goal` (by default the catalog's
-    goal; any solved colouring: each face one colour, six colours). For N in short.SIZES the centres
-    are first solved by the short reduction's phases, and N in to_five.SIZES reduced to a 5x5x5
-    (unless `short_phases` is False), within most of the time. `budget` (default: `time_limit` seconds) is checked between beam depths and
+    goal; any solved colouring: each face one colour, six colours). For N = 4 (four_search), N in
+    short.SIZES and N in to_five.SIZES the cube is first reduced by short phases (unless
+    `short_phases` is False), within most of the time. `budget` (default: `time_limit` seconds) is checked between beam depths and
     3-cycles: a cancel or the end of the time raises Cancelled or OutOfTime; progress names the phase.
     From N = `batched_from` the centres and wings go by batched commutators (batched.py; a larger
     value gives the single 3-cycles of before, for benches)."""
@@ -375,6 +376,12 @@ def _solve(state: str, n: int, goal: str | None, budget: Budget, short_phases: b
             return to_five.solve(state, n, goal, budget)
         except (short.beam.Timeout, OutOfTime):
             pass  # the 3-cycles below, with the time left
+    elif n == 4 and short_phases:
+        try:
+            tried = _three_by_three(_reduced_ways(state, goal, budget, batched_from), SCREEN, budget, left, must=True)
+        except OutOfTime:
+            pass  # the 3-cycles alone still give an answer
+        tried = _refined(tried, budget, left)
     elif n in short.SIZES and short_phases:
         try:
             for ways in _short_ways(state, n, goal, budget, batched_from):
@@ -444,7 +451,7 @@ def _refined(tried: list[tuple[int, _Way, _Reduction]], budget: Budget, left: fl
 VARIANT_MARGIN = 1.5  # a rotation more is tried only when 1.5 times the slowest one so far is left
 ROUNDS_END = 0.7  # of the time left at the start, when the rotations after the first must be done
 SCREEN_END = 0.35  # of the time left at the start, until when other rotations' centres are solved
-ROUNDS = 8  # rotations paired at most (5-9 fit in 10 s for a 4x4x4): a longer time limit ends sooner
+ROUNDS = 8  # rotations paired at most (5-9 fitted in 10 s for a 4x4x4 with these phases): a longer limit ends sooner
 
 
 def _five_ways(state: np.ndarray, goal: np.ndarray, done: int, greedy: float, stop: float) -> list[list[str]]:
@@ -528,3 +535,41 @@ def _short_ways(state: str, n: int, goal: str, budget: Budget, batched_from: int
         yield found
         pairing_round = max(pairing_round or 0.0, time.perf_counter() - began)
 
+
+
+# Of the time left: what the 4x4x4's three phases take, and how long they go on when they have
+# not found one way yet (the 3x3x3 stages need the rest: 0.03 s each, 0.5 s refined).
+PHASES_SHARE, PHASES_END = 0.5, 0.8
+
+
+def _reduced_ways(state: str, goal: str, budget: Budget, batched_from: int) -> list[_Way]:
+    """The 4x4x4's three-phase reduction (four_search), on the cube turned so that each of its
+    axes is the special one in turn: the ways found, shortest first, each at a state the 3x3x3
+    stage finishes (centres home, edges paired, no parity)."""
+    colours = {c: i for i, c in enumerate(sorted(set(goal)))}
+    codes = lambda text: np.array([colours[c] for c in text], dtype=np.uint8)  # noqa: E731
+    turned = axes_rotations(4)
+    cube = short.plan(4).cube
+    four_search.searches()  # tables loaded (or built once) before the phases' clock
+    with deadline.phase("three phases"):
+        found = four_search.reductions([codes(r.turn(state, goal)) for r in turned], codes(goal),
+                                       budget.part(PHASES_END * budget.remaining()),
+                                       PHASES_SHARE * budget.remaining())
+    if budget.cancelled():
+        raise Cancelled()
+    ways = []
+    for way in found:
+        names = [short.plan(4).names[m] for m in way.turns]
+        reached = cube.apply(turned[way.rotation].turn(state, goal), names)
+        ways.append(_Way(turned[way.rotation], names, _Reduction(4, reached, goal, batched_from)))
+    return ways
+
+
+@lru_cache(maxsize=None)
+def axes_rotations(n: int) -> tuple[Rotation, ...]:
+    """Three rotations of the cube, each putting another of its axes on U/D."""
+    axis = {"U": 0, "D": 0, "R": 1, "L": 1, "F": 2, "B": 2}
+    chosen = {}
+    for rotation in rotations(n):
+        chosen.setdefault(axis[rotation.back["U"]], rotation)
+    return tuple(chosen[a] for a in sorted(chosen))

@@ -12,7 +12,8 @@ a wide turn of any depth counts one):
 2. edge pairing by free-slice macros (freeslice.py), centres and even wings kept.
 
 reduction.py then fixes the PLL parity, solves the 3x3x3 left with the two-phase solver and
-finishes with 3-cycles (nothing left for the 4x4x4). The 6x6x6 and 7x7x7 are reduced to a
+finishes with 3-cycles (nothing left for the 5x5x5). The 4x4x4 has a reduction of its own,
+four_search.py; these phases serve its size as the 6x6x6's inner cube. The 6x6x6 and 7x7x7 are reduced to a
 5x5x5 (to_five.py): their inner cubes by these phases, the rows of their outer ring by the moves
 of `partner_pairing`."""
 
@@ -35,7 +36,7 @@ AXIS = {"U": 0, "D": 0, "R": 1, "L": 1, "F": 2, "B": 2}
 # Beam widths per phase by cube size: wide enough for short answers, narrow enough for 10 s here
 # (a 5x5x5's centres, stalled at 200 with a ball of radius 2 and end at 1,200 with 4, in 0.2-0.5 s).
 VERSION = 1  # of the stored tables and macros
-SIZES = (4, 5)  # where the phases are measured to beat 3-cycles within 10 s (docs/bigcube.md; 6, 7: to_five.py)
+SIZES = (4, 5)  # where the phases serve (docs/bigcube.md): the 5x5x5, and the 4x4x4 as the 6x6x6's inner cube (to_five.py; a 4x4x4 itself goes by four_search.py)
 BALL_RADIUS = {4: 3, 5: 4}
 WIDTHS = {4: 300, 5: 1200}
 
@@ -213,7 +214,7 @@ def _solve_stage(state, goal, n: int, stage: Stage, colour, parity: int, deadlin
 
     # (turns among, beam score, goal): a beam search into centre_ball(goal), or with no score down the
     # exact joint_table of the goal's faces
-    if len(stage.orbits) == 1:  # the 4x4x4, the 6x6x6's inner x-centres: all turns for the first two phases, an exact last one
+    if len(stage.orbits) == 1:  # the 6x6x6's inner x-centres (a 4x4x4's): all turns for the first two phases, an exact last one
         phases = [
             ("all", lambda s, q: distance(s, q, "UD"), "UD"),
             ("all", lambda s, q: 2 * distance(s, q, "UD") + distance(s, q, "LR") + (q != 0), "UD LR"),
