@@ -325,7 +325,9 @@ def phases(model, plan) -> list[list[Projection]]:
 FIRST_TRY = 0.2  # share of the time (or seconds without a limit, times 10) for an optimal try first
 PHASE_SHARE = 0.6  # of the time left, split among the phases left; the rest stays for the finisher
 PHASE_SECONDS = 20.0  # a phase's time without a time limit
-ALGORITHM_SHARE = 0.85  # of the time left, at most, for the finisher's one-time search for algorithms
+# of the time left, at most, for the finisher's one-time search for algorithms; its aims and library
+# of conjugates are built after it, unbudgeted (a globe of 8x33 bands: 0.3-1 s)
+ALGORITHM_SHARE = 0.7
 RETRY_SECONDS = 2.0  # time left for going on with that search when it was cut short (it restarts in about a second)
 
 

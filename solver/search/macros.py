@@ -404,15 +404,18 @@ class Finisher:
 
     def _conjugates(self):
         """X A X' for every setup X and algorithm A, as one array of code maps."""
-        seqs, maps = [], []
-        for a_seq, a in self.algorithms:
+        width, n = len(self.identity), len(self.setups) + 1
+        xs = np.array([x for _, x in self.setups], dtype=np.int64).reshape(n - 1, width)
+        xis = np.empty((n - 1, width), dtype=np.int16)  # row i: the inverse of setup i
+        np.put_along_axis(xis, xs, np.broadcast_to(np.arange(width, dtype=np.int16), xs.shape), axis=1)
+        backs = [self.invert(x_seq) for x_seq, _ in self.setups]
+        seqs, maps = [], np.empty((len(self.algorithms) * n, width), dtype=np.int16)
+        for i, (a_seq, a) in enumerate(self.algorithms):  # a globe's 400 algorithms, 60 setups: a gather each
             seqs.append(a_seq)
-            maps.append(a)
-            for x_seq, x in self.setups:
-                xi = _inverse(x)
-                seqs.append(x_seq + a_seq + self.invert(x_seq))
-                maps.append(xi[a[x]])
-        return seqs, (np.array(maps, dtype=np.int16) if maps else np.zeros((0, len(self.identity)), np.int16))
+            seqs += [x_seq + a_seq + back for (x_seq, _), back in zip(self.setups, backs)]
+            maps[i * n] = a
+            maps[i * n + 1:(i + 1) * n] = np.take_along_axis(xis, a[xs], axis=1)
+        return seqs, maps
 
     def _aims(self, base) -> tuple[list[Aim], dict[int, list[Aim]]]:
         """(aims, rough): the shortest algorithms of each kind that stay in one orbit, each with a

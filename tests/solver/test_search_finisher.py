@@ -35,6 +35,8 @@ def test_algorithms_move_few_slots_and_finish_random_states():
     for seq, effect in finisher.algorithms[:50]:
         assert 0 < finisher.support(effect) <= 3
         assert np.array_equal(finisher.effect(seq), effect)  # the sequence does what is recorded
+    for i in random.Random(3).sample(range(len(finisher.library_seqs)), 50):  # so do the conjugates
+        assert np.array_equal(finisher.effect(finisher.library_seqs[i]), finisher.library[i])
     rng = random.Random(5)
     for _ in range(3):
         state, _ = random_state(defn, rng)
