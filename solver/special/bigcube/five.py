@@ -52,8 +52,10 @@ ORIENTING = ["U", "D", "F", "B", "R2", "L2"]  # keep the middle edges' orientati
 AXIS = {"U": 0, "D": 0, "R": 1, "L": 1, "F": 2, "B": 2}
 # Ways each phase collects (the shortest wholes first) for the next to start from: on 8 states
 # {8, 8, 1} took 10.3 M nodes on average (30 M at most), {8, 3, 1} 8.1 M (19 M) for the same
-# lengths, {24, 8, 1} 13.9 M, {4, 8, 1} 8.2 M and half a turn more, {8, 1, 1} a turn more.
-WAYS = {3: 8, 4: 3, 5: 1}
+# lengths, {24, 8, 1} 13.9 M, {4, 8, 1} 8.2 M and half a turn more, {8, 1, 1} a turn more. With
+# the time of more rotations (reduction.VARIANT_MARGIN), on 16 states: {8, 3, 1} 75.5 turns,
+# {16, 3, 1} 75.2, {16, 6, 3} 74.6 (more ends for the 3x3x3 stage to choose from), {16, 8, 4} 74.8.
+WAYS = {3: 16, 4: 6, 5: 3}
 SHARES = {3: 0.5, 4: 0.75, 5: 1.0}  # of the time left when it starts, when each phase gives up
 
 
