@@ -418,8 +418,10 @@ class _Way:
 
 CANDIDATES = 4  # the shortest ways of each rotation taken through a quick 3x3x3 stage
 SCREEN = 0.03  # seconds of that stage's search (19.4 turns on random 3x3x3s, 19.1 in 0.1 s)
-REFINED = 1  # the shortest answers in all whose 3x3x3 stage searches again, longer (18.8 turns in 0.3 s)
-REFINE_SECONDS = 0.5  # at most, each (three refined for up to 1 s each gave the same lengths on 10 4x4x4s)
+REFINED = 2  # the shortest answers in all whose 3x3x3 stage searches again, longer (18.8 turns in 0.3 s)
+# at most, each (three refined for up to 1 s each gave the same lengths on 10 4x4x4s; two for up
+# to 1 s, 0.25 turns fewer than one for 0.5 s on 16 5x5x5s; a longer screen, 0.08 s, none)
+REFINE_SECONDS = 1.0
 
 
 def _three_by_three(ways: list[_Way], seconds: float, budget: Budget, left: float,
