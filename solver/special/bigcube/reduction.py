@@ -341,8 +341,8 @@ def solve_big_cube(state: str, n: int, goal: str | None = None, time_limit: floa
                    batched_from: int = batched.FROM) -> list[str]:
     """A solution (catalog SiGN turns: R, Rw, 3Rw, with ' and 2) of a state of the catalog's cubeN,
     a string of 6 * N * N colours in the catalog's numbering, to `goal` (by default the catalog's
-    goal; any solved colouring: each face one colour, six colours). For N = 4 (four_search), N in
-    short.SIZES and N in to_five.SIZES the cube is first reduced by short phases (unless
+    goal; any solved colouring: each face one colour, six colours). For N = 4 (four_search), N = 5
+    (short.py, five.py) and N in to_five.SIZES the cube is first reduced by short phases (unless
     `short_phases` is False), within most of the time. `budget` (default: `time_limit` seconds) is checked between beam depths and
     3-cycles: a cancel or the end of the time raises Cancelled or OutOfTime; progress names the phase.
     From N = `batched_from` the centres and wings go by batched commutators (batched.py; a larger
@@ -382,7 +382,7 @@ def _solve(state: str, n: int, goal: str | None, budget: Budget, short_phases: b
         except OutOfTime:
             pass  # the 3-cycles alone still give an answer
         tried = _refined(tried, budget, left)
-    elif n in short.SIZES and short_phases:
+    elif n == five.N and short_phases:  # (short.SIZES' 4x4x4 serves the 6x6x6's inner cube alone)
         try:
             for ways in _short_ways(state, n, goal, budget, batched_from):
                 tried += _three_by_three(ways, SCREEN, budget, left, must=not tried)
@@ -475,7 +475,8 @@ def _five_ways(state: np.ndarray, goal: np.ndarray, done: int, greedy: float, st
 
 
 def _short_ways(state: str, n: int, goal: str, budget: Budget, batched_from: int) -> Iterator[list[_Way]]:
-    """The short phases (centres, then pairing: short.py) on the cube and, while the time allows,
+    """The 5x5x5's short phases (centres onto their axes by short.py, then five.py's phases, or the
+    pairing should they run out of time: `_five_ways`) on the cube and, while the time allows,
     on its rotations (model.rotations: each other axis order makes the phases, which start with
     the U/D centres, do different work): the ways of each rotation with their PLL parity turns, for
     the 3x3x3 stage to choose from (between two rotations). The lengths of the ways of different
@@ -496,16 +497,12 @@ def _short_ways(state: str, n: int, goal: str, budget: Budget, batched_from: int
         """The centre turns of the rotated cube and the state they reach."""
         codes = np.array([colours[c] for c in rotation.turn(state, goal)], dtype=np.uint8)
         with deadline.phase("centres"):
-            return short.solve_centres(codes, target, n, stop, on_axes=n == five.N)
+            return short.solve_centres(codes, target, n, stop, on_axes=True)
 
     def ways(rotation: Rotation, centres: list[str], reached: np.ndarray, greedy: float, stop: float) -> list[_Way]:
         """The pairings of the rotated cube with its centres solved, and their PLL parity turns."""
         with deadline.phase("edge pairing"):
-            # (when the 6x6x6 went this way its pairing took 5-9 s at load 7, its centres 1-2 s:
-            # until 0.78 it was cut short on one state in five, and its 3-cycles then took 1,100
-            # turns; 3x3x3 stages of paired edges need 0.1-0.5 s)
-            pairings = _five_ways(reached, target, len(centres), greedy, stop) if n == five.N \
-                else short.pair_edges(reached, n, greedy, stop)
+            pairings = _five_ways(reached, target, len(centres), greedy, stop)
         found = []
         for pairing in pairings:
             paired = short.apply_names(cube, reached, pairing)
