@@ -75,26 +75,26 @@ def test_the_beam_by_cost_finds_the_cheaper_way():
 
 @pytest.mark.parametrize("n", [6, 7])
 def test_the_steps_before_the_5x5x5_leave_a_whole_5x5x5_it_can_solve(n):
-    """Steps 1 and 2 on random states: every cell of the grouped 5x5x5 one colour, its corners and
-    midges of one permutation parity (the 6x6x6's PLL parity fixed in its inner cube), checked on
-    the replayed stickers."""
-    cube, five, inner = BigCube(n), grouped.five(n), grouped.inner(n)
-    goal = _codes(cube.solved())
-    to_five.prepare(n, goal.tobytes())
+    """Steps 1 and 2 on random states (the 6x6x6's inner cube by the 4x4x4's phases, the 7x7x7's by
+    short's): every cell of the grouped 5x5x5 one colour, its corners and midges of one
+    permutation parity (the 6x6x6's PLL parity fixed in its inner cube), checked on the replayed
+    stickers."""
+    from solver.search.budget import Budget
+
+    cube, five = BigCube(n), grouped.five(n)
+    goal = cube.solved()
+    letters = sorted(set(goal))
+    solved = np.array([letters.index(c) for c in goal])
     for seed in (1, 2):
-        state = _codes(cube.scrambled(random.Random(seed), 1000))
-        centres, _ = short.solve_centres(inner.project(state), inner.project(goal), inner.m, time.perf_counter() + 60)
-        turns = [inner.turn(name) for name in centres]
-        reached = short.apply_names(cube, state, turns)
-        pairing, reached = to_five._inner_edges(reached, goal, n, time.perf_counter() + 60, time.perf_counter() + 60)
-        rows, reached = to_five._rows(reached, n, np.inf, time.perf_counter() + 60)
-        replayed = short.apply_names(cube, state, turns + pairing + rows)
+        state = cube.scrambled(random.Random(seed), 1000)
+        rotation, turns, reached = to_five.steps(state, n, goal, Budget().with_limit(60))
+        replayed = np.array([letters.index(c) for c in cube.apply(rotation.turn(state, goal), turns)])
         assert (replayed == reached).all() and five.whole(replayed)
         small = five.small
         corners = [c for c, s in small.pieces.items() if len(s) == 3]
         midges = [c for c, s in small.pieces.items() if len(s) == 2 and 0 in c]
         colours = five.project(replayed)
-        home = {frozenset(goal[five.stickers][list(small.pieces[c])]): k for k, c in enumerate(corners + midges)}
+        home = {frozenset(solved[five.stickers][list(small.pieces[c])]): k for k, c in enumerate(corners + midges)}
         now = [home[frozenset(colours[list(small.pieces[c])])] for c in corners + midges]
         assert perm.parity(now[:8]) == perm.parity([k - 8 for k in now[8:]])
 
