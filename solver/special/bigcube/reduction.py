@@ -13,7 +13,7 @@
 
 For the 4x4x4 the three-phase reduction of four_search.py comes first (centres home, edges paired,
 no parity: `_reduced_ways`), on the cube seen with each axis as its special one, and steps 1-3
-find nothing left but the 3x3x3. For N = 5 (short.SIZES) a short reduction comes first: centres
+find nothing left but the 3x3x3. For N = 5 a short reduction comes first: centres
 onto their axes by the phases of short.py, then five.py's phases bring them home and pair the
 edges, then steps 1-3 find nothing left but the 3x3x3; while the time allows, the short phases
 also run on rotations of the cube (another axis first: other ways, several turns apart) and the
@@ -69,12 +69,6 @@ def pll_parity_turns(n: int) -> list[str]:
     wide = ("" if n == 4 else str(n // 2))
     uw2, rw2 = f"{wide}Uw2", f"{wide}Rw2"
     return [uw2, rw2, "U2", rw2, "R2", "U2", rw2, uw2]
-
-
-def pll_parity(n: int, state: str, goal: str) -> list[str]:
-    """The PLL parity turns (pll_parity_turns) a state of an even cube with its centres home and
-    its edges paired needs: none when its edges' permutation has the parity of its corners'."""
-    return _Reduction(n, state, goal).pll_parity()
 
 
 @dataclass
@@ -382,7 +376,7 @@ def _solve(state: str, n: int, goal: str | None, budget: Budget, short_phases: b
         except OutOfTime:
             pass  # the 3-cycles alone still give an answer
         tried = _refined(tried, budget, left)
-    elif n == five.N and short_phases:  # (short.SIZES' 4x4x4 serves the 6x6x6's inner cube alone)
+    elif n == five.N and short_phases:
         try:
             for ways in _short_ways(state, n, goal, budget, batched_from):
                 tried += _three_by_three(ways, SCREEN, budget, left, must=not tried)
@@ -460,7 +454,7 @@ SCREEN_END = 0.35  # of the time left at the start, until when other rotations' 
 ROUNDS = 8  # rotations paired at most (5-9 fitted in 10 s for a 4x4x4 with these phases): a longer limit ends sooner
 
 
-def _five_ways(state: np.ndarray, goal: np.ndarray, done: int, greedy: float, stop: float) -> list[list[str]]:
+def five_ways(state: np.ndarray, goal: np.ndarray, done: int, greedy: float, stop: float) -> list[list[str]]:
     """The 5x5x5's ways from its centres on their axes (after `done` turns) to a 3x3x3: five.py's
     phases until `stop` (which leaves the pairing's greedy time, stop - greedy, unused); should they
     run out of time (several states in ten when the machine's two cores are shared by five to ten
@@ -476,7 +470,7 @@ def _five_ways(state: np.ndarray, goal: np.ndarray, done: int, greedy: float, st
 
 def _short_ways(state: str, n: int, goal: str, budget: Budget, batched_from: int) -> Iterator[list[_Way]]:
     """The 5x5x5's short phases (centres onto their axes by short.py, then five.py's phases, or the
-    pairing should they run out of time: `_five_ways`) on the cube and, while the time allows,
+    pairing should they run out of time: `five_ways`) on the cube and, while the time allows,
     on its rotations (model.rotations: each other axis order makes the phases, which start with
     the U/D centres, do different work): the ways of each rotation with their PLL parity turns, for
     the 3x3x3 stage to choose from (between two rotations). The lengths of the ways of different
@@ -502,7 +496,7 @@ def _short_ways(state: str, n: int, goal: str, budget: Budget, batched_from: int
     def ways(rotation: Rotation, centres: list[str], reached: np.ndarray, greedy: float, stop: float) -> list[_Way]:
         """The pairings of the rotated cube with its centres solved, and their PLL parity turns."""
         with deadline.phase("edge pairing"):
-            pairings = _five_ways(reached, target, len(centres), greedy, stop)
+            pairings = five_ways(reached, target, len(centres), greedy, stop)
         found = []
         for pairing in pairings:
             paired = short.apply_names(cube, reached, pairing)

@@ -13,9 +13,10 @@ a wide turn of any depth counts one):
 
 reduction.py then fixes the PLL parity, solves the 3x3x3 left with the two-phase solver and
 finishes with 3-cycles (nothing left for the 5x5x5). The 4x4x4 has a reduction of its own,
-four_search.py; these phases serve its size as the 6x6x6's inner cube. The 6x6x6 and 7x7x7 are reduced to a
-5x5x5 (to_five.py): their inner cubes by these phases, the rows of their outer ring by the moves
-of `partner_pairing`."""
+four_search.py (its first phase reads the 4x4x4's centre table here), which also reduces the
+6x6x6's inner cube. The 6x6x6 and 7x7x7 are reduced to a 5x5x5 (to_five.py): the 7x7x7's inner
+cube by these phases and five.py's, the rows of their outer ring by the moves of
+`partner_pairing`."""
 
 from __future__ import annotations
 
@@ -36,7 +37,7 @@ AXIS = {"U": 0, "D": 0, "R": 1, "L": 1, "F": 2, "B": 2}
 # Beam widths per phase by cube size: wide enough for short answers, narrow enough for 10 s here
 # (a 5x5x5's centres, stalled at 200 with a ball of radius 2 and end at 1,200 with 4, in 0.2-0.5 s).
 VERSION = 1  # of the stored tables and macros
-SIZES = (4, 5)  # where the phases serve (docs/bigcube.md): the 5x5x5, and the 4x4x4 as the 6x6x6's inner cube (to_five.py; a 4x4x4 itself goes by four_search.py)
+SIZES = (4, 5)  # the sizes of the phases (docs/bigcube.md): the 5x5x5's serve it and the 7x7x7's inner cube; a 4x4x4 goes by four_search.py
 BALL_RADIUS = {4: 3, 5: 4}
 WIDTHS = {4: 300, 5: 1200}
 

@@ -16,13 +16,14 @@ So three steps:
 1. the inner cube reduced, its turns played on the big cube (the 4x4x4's Rw is the 6x6x6's 3Rw,
    the 5x5x5's the 7x7x7's 3Rw): the 6x6x6's by the 4x4x4's three phases (four_search.py, on the
    cube seen with each axis as the special one: centres home, edges paired, no PLL parity), the
-   7x7x7's by short phases (short.py: centres, on the cube and on some of its rotations, the
-   fewest turns going on; then free-slice pairing);
+   7x7x7's by the 5x5x5's (short.py's centres onto their axes, then five.py's phases: several
+   ways);
 2. the rows matched with short's partner pairing moves: the turns of at most two layers (the
    inner cube sees them as its face turns: it stays reduced) and the conjugates W X W' (W a
    three-layer turn) that keep the inner cube's centres home, whose X are all slices of the second
    layer, which the inner cube does not see (a test checks every move); by a beam ranked by
-   catalog turns (beam.by_cost);
+   catalog turns (beam.by_cost), after each of the inner cube's first ways while the time allows,
+   the fewest turns in all going on;
 3. the 5x5x5 solved by reduction.solve_big_cube, its turns played one for one.
 (The rows before the inner cube's edges: 7x7x7 rows of 66 turns against 59 after, same states; and
 the 6x6x6's PLL parity algorithm, played after the rows, unmatched 8 of them.)
@@ -38,22 +39,16 @@ import numpy as np
 from solver import deadline
 from solver.errors import UnreachableError
 from solver.search.budget import Budget, one_time_work
-from solver.special.bigcube import beam, four_search, freeslice, grouped, short
+from solver.special.bigcube import beam, four_search, grouped, short
 from solver.special.bigcube.model import Rotation, merge_turns, rotations
 
 SIZES = (6, 7)
-# Deadlines of the first two steps, in shares of the time left at the start; the 5x5x5 has the rest.
-# (At load 5-10 a 10 s limit leaves 3-4 s of CPU; the 7x7x7's steps 1 and 2 take about 2, the
-# 5x5x5 needs 2.5-4 and falls to its 3-cycles with less.)
-CENTRES_END = 0.2  # (a cap: the 5x5x5 centres take 0.35 s of CPU, past 1 s at load 9)
-SCREEN_END = 0.05  # other rotations' inner centres tried until then
-# the inner cube's pairing narrows to one way from PAIRING_GREEDY on (a greedy finish: a few tenths of a second)
-PAIRING_GREEDY, PAIRING_END = 0.15, 0.6
+# Deadlines of the first two steps, in shares of the time left at the start; the 5x5x5 has the rest
+# (it needs 2.5-4 s of CPU and falls to its 3-cycles with less).
+FOUR_SHARE, FOUR_END = 0.12, 0.35  # the 6x6x6's inner cube: ways looked for until, a first one until
+FIVE_CENTRES_END, FIVE_GREEDY, FIVE_END = 0.1, 0.25, 0.3  # the 7x7x7's: centres, pairing (greedy from, stop)
+ROW_WAYS, ROWS_MORE = 4, 0.3  # the rows matched after the first ROW_WAYS inner ways while ROWS_MORE is not gone
 ROWS_NARROW, ROWS_END = 0.2, 0.35  # of the time, from the rows' start: their beam a quarter as wide, then stopped
-# The inner cube's pairing beam (freeslice.pair): the 4x4x4's edges in 22.5 turns at 8 states (0.8 s
-# of CPU), 24.3 at 4 (0.5 s), 26.3 at 1, on 6 states; the 5x5x5's in 45.8 at 2 (1.3 s), 43.8 at 4
-# (2.4 s), 51 at 1 (0.8 s), on 4 (load 10).
-PAIRING_WIDTHS = {6: 4, 7: 1}
 CHECK_SHARE = 0.05  # kept back for playing the answer on the big cube
 
 
@@ -87,39 +82,61 @@ def steps(state: str, n: int, goal: str, budget: Budget) -> tuple[Rotation, list
     left = budget.remaining()
     if n == 6:  # the inner cube a 4x4x4
         return _by_four(state, goal, codes, target, budget, left)
-    return _by_short(state, goal, codes, target, n, time.perf_counter(), left)
-
-
-# The 6x6x6's inner cube by the 4x4x4's three phases (four_search): 25.8 turns on 10 states in 0.7 s
-# where short's centres and free-slice pairing took about 44.5. They look for ways until FOUR_SHARE of
-# the time, for a first one until FOUR_END; the rows are matched after each of the first ROW_WAYS
-# ways while ROWS_MORE of the time is not gone, and the fewest turns in all go on.
-FOUR_SHARE, FOUR_END = 0.12, 0.35
-ROW_WAYS, ROWS_MORE = 4, 0.3
+    return _by_five(state, goal, codes, target, left)
 
 
 def _by_four(state: str, goal: str, codes, target: np.ndarray, budget: Budget,
              left: float) -> tuple[Rotation, list[str], np.ndarray]:
-    """Steps 1 and 2 of the 6x6x6: the rotation of the cube they run on, the big turns (inner cube
-    and rows) and the state they reach."""
+    """Steps 1 and 2 of the 6x6x6, its inner cube by the 4x4x4's three phases (four_search: 25.8
+    turns on 10 states in 0.7 s, where short's centres and free-slice pairing took 44.5) on the cube
+    seen with each axis as the special one."""
     from solver.special.bigcube import reduction
 
-    n, inner = 6, grouped.inner(6)
+    inner = grouped.inner(6)
     start = time.perf_counter()
-    turned = reduction.axes_rotations(n)
+    turned = reduction.axes_rotations(6)
     states = [codes(rotation.turn(state, goal)) for rotation in turned]
     with deadline.phase("inner cube"):
         ways = four_search.reductions([inner.project(s) for s in states], inner.project(target),
                                       budget.part(FOUR_END * left), FOUR_SHARE * left)
-    if not ways:
+    inner_ways = [(turned[way.rotation], [inner.turn(short.plan(4).names[m]) for m in way.turns], states[way.rotation])
+                  for way in ways]
+    return _with_rows(inner_ways, 6, start, left)
+
+
+def _by_five(state: str, goal: str, codes, target: np.ndarray, left: float) -> tuple[Rotation, list[str], np.ndarray]:
+    """Steps 1 and 2 of the 7x7x7, its inner cube by the 5x5x5's phases (short.py's centres onto
+    their axes, then five.py's: about 57 turns where short's centres and free-slice pairing took 86)."""
+    from solver.special.bigcube import reduction
+
+    inner = grouped.inner(7)
+    start = time.perf_counter()
+    big, small_goal = codes(state), inner.project(target)
+    with deadline.phase("inner centres"):
+        centres, centred = short.solve_centres(inner.project(big), small_goal, 5, start + FIVE_CENTRES_END * left,
+                                               on_axes=True)
+    with deadline.phase("inner edges"):
+        ways = reduction.five_ways(centred, small_goal, len(centres), start + FIVE_GREEDY * left,
+                                    start + FIVE_END * left)
+    distinct = {tuple(merge_turns(centres + way)) for way in ways}
+    inner_ways = [(rotations(7)[0], [inner.turn(name) for name in way], big) for way in sorted(distinct, key=len)]
+    return _with_rows(inner_ways, 7, start, left)
+
+
+def _with_rows(inner_ways: list[tuple[Rotation, list[str], np.ndarray]], n: int, start: float,
+               left: float) -> tuple[Rotation, list[str], np.ndarray]:
+    """Of the inner cube's ways (the rotated cube, its big turns, the rotated state they start
+    from; shortest first), the first ROW_WAYS each with its rows matched while ROWS_MORE of the time
+    `left` at `start` is not gone: the rotation, the big turns and the state reached of the fewest
+    turns in all (the rows' lengths vary by ten turns between ways of one length)."""
+    if not inner_ways:
         raise beam.Timeout("the inner cube: not reduced in time")
     best = None
     with deadline.phase("rows"):
-        for way in ways[:ROW_WAYS]:
+        for rotation, names, state in inner_ways[:ROW_WAYS]:
             if best is not None and time.perf_counter() > start + ROWS_MORE * left:
                 break
-            names = [inner.turn(short.plan(4).names[m]) for m in way.turns]
-            reached = short.apply_names(inner.big, states[way.rotation], names)
+            reached = short.apply_names(grouped.inner(n).big, state, names)
             now = time.perf_counter()
             try:
                 rows, reached = _rows(reached, n, now + ROWS_NARROW * left, now + ROWS_END * left)
@@ -129,84 +146,35 @@ def _by_four(state: str, goal: str, codes, target: np.ndarray, budget: Budget,
                 break
             names = merge_turns(names + rows)
             if best is None or len(names) < len(best[1]):
-                best = (turned[way.rotation], names, reached)
+                best = (rotation, names, reached)
     return best
-
-
-def _by_short(state: str, goal: str, codes, target: np.ndarray, n: int, start: float,
-              left: float) -> tuple[Rotation, list[str], np.ndarray]:
-    """Steps 1 and 2 by short's phases (the 7x7x7): the rotation, the big turns and the state reached."""
-    inner = grouped.inner(n)
-    with deadline.phase("inner centres"):
-        # the inner centres of the cube and, while SCREEN_END allows, of its rotations (model.rotations:
-        # the phases start with the U/D centres, so each axis order is other work): the fewest turns go on
-        tried = []
-        for rotation in rotations(n):
-            if tried and time.perf_counter() > start + SCREEN_END * left:
-                break
-            now = codes(rotation.turn(state, goal))
-            centres, _ = short.solve_centres(inner.project(now), inner.project(target), inner.m, start + CENTRES_END * left)
-            tried.append((len(centres), len(tried), centres, now, rotation))
-        _, _, centres, now, rotation = min(tried)
-        turns = [inner.turn(name) for name in centres]
-        now = short.apply_names(inner.big, now, turns)
-    with deadline.phase("inner edges"):
-        pairing, now = _inner_edges(now, target, n, start + PAIRING_GREEDY * left, start + PAIRING_END * left)
-    with deadline.phase("rows"):
-        rows, now = _rows(now, n, time.perf_counter() + ROWS_NARROW * left, time.perf_counter() + ROWS_END * left)
-    return rotation, turns + pairing + rows, now
 
 
 @lru_cache(maxsize=8)
 def prepare(n: int, goal: bytes) -> None:
     """What the steps look up, loaded or built before their clock starts, as one-time work (a
     first solve in a process built the inner cube's balls and the 3-cycle plans inside its 10 s
-    and ran out of time): the inner cube's and the 5x5x5's tables, balls and macros, the plans
-    (the PLL parity reads the 4x4x4's, the 5x5x5's solver its own), the rows' conjugates."""
+    and ran out of time): the 5x5x5's tables, balls and macros (also the 7x7x7's inner cube's, of
+    the same goal) and 3-cycle plan, the 4x4x4's three phases' tables (the 6x6x6's inner cube),
+    the rows' conjugates."""
     from solver.special.bigcube import reduction
 
     target = np.frombuffer(goal, dtype=np.uint8)
     with one_time_work():
-        for cube in (grouped.inner(n), grouped.five(n)):
-            short.prepare(cube.m, cube.project(target).tobytes())
-            reduction.plan(cube.m)
+        short.prepare(5, grouped.five(n).project(target).tobytes())
+        reduction.plan(5)
         if n == 6:
             four_search.searches()
         short.partner_pairing(n, short.stages(n)[1])
 
 
-def _inner_edges(state: np.ndarray, goal: np.ndarray, n: int, greedy: float, stop: float) -> tuple[list[str], np.ndarray]:
-    """Big catalog turns pairing the inner cube's edges (its centres home) with no PLL parity left,
-    and the state they reach: the shortest of its free-slice pairings with its parity turns. A
-    beam that leaves edges unpaired (at width 1 the 5x5x5's sometimes ends where no macro pairs
-    one more: 2 of 20 7x7x7 states, then 3-cycles took 800-880 turns) is run again twice as wide
-    while `stop` allows."""
-    from solver.special.bigcube import reduction
-
-    inner = grouped.inner(n)
-    m, cube = inner.m, inner.small
-    small, small_goal = inner.project(state), inner.project(goal)
-    letters = lambda codes: "".join(chr(65 + c) for c in codes)  # noqa: E731 (any letters: the parity reads colours alike)
-    ways, width = [], PAIRING_WIDTHS[n]
-    turn_names = short.plan(m).names
-    while not ways and time.perf_counter() < stop:
-        for way in freeslice.pair(small, short.pairing_macros(m), freeslice.Edges(cube), greedy, stop, width):
-            way = [turn_names[k] for k in way]
-            paired = short.apply_names(cube, small, way)
-            if not freeslice.Edges(cube).unpaired(paired[None])[0]:
-                ways.append(merge_turns(way + reduction.pll_parity(m, letters(paired), letters(small_goal))))
-        width, greedy = 2 * width, stop  # (wider: not narrowed again before the stop)
-    if not ways:
-        raise beam.Timeout("the inner cube's edges: not all paired")
-    names = [inner.turn(name) for name in min(ways, key=len)]
-    return names, short.apply_names(inner.big, state, names)
-
-
 # The rows' beam (beam.by_cost; seconds of CPU at load 5-6, 4 states each): the 6x6x6's 24 obliques
 # in 31.5 turns at 200 states (0.3 s), 30.8 at 300 (0.4 s), 27.5 at 1,000 (1.2 s); the 7x7x7's 48
 # in 73.8 at 50 (0.4 s), 65.3 at 100 (0.7 s), 58.0 at 200 (1.2 s). (By the depth of beam.search,
-# a conjugate counted as one: 37.6 at 300 and 68 at 200, same states.)
-ROWS_WIDTHS = {6: 500, 7: 100}  # (the 7x7x7 at 100: its 5x5x5 needs the CPU more)
+# a conjugate counted as one: 37.6 at 300 and 68 at 200, same states.) After the 5x5x5's phases for
+# its inner cube (quiet machine, 8 states, whole answers): 7x7x7 194.0 at 100, 190.1 at 250 (0.7 s
+# a way), 196.9 at 500 (1.5 s a way: its 5x5x5 ran out of time on two).
+ROWS_WIDTHS = {6: 500, 7: 250}
 
 
 def _rows(state: np.ndarray, n: int, narrow: float, deadline: float) -> tuple[list[str], np.ndarray]:
