@@ -46,7 +46,7 @@ SIZES = (6, 7)
 # Deadlines of the first two steps, in shares of the time left at the start; the 5x5x5 has the rest
 # (it needs 2.5-4 s of CPU and falls to its 3-cycles with less).
 FOUR_SHARE, FOUR_END = 0.12, 0.35  # the 6x6x6's inner cube: ways looked for until, a first one until
-FIVE_CENTRES_END, FIVE_GREEDY, FIVE_END = 0.1, 0.25, 0.3  # the 7x7x7's: centres, pairing (greedy from, stop)
+FIVE_CENTRES_END, FIVE_GREEDY, FIVE_END = 0.1, 0.35, 0.4  # the 7x7x7's: centres, pairing (greedy from, stop)
 ROW_WAYS, ROWS_MORE = 4, 0.3  # the rows matched after the first ROW_WAYS inner ways while ROWS_MORE is not gone
 ROWS_NARROW, ROWS_END = 0.2, 0.35  # of the time, from the rows' start: their beam a quarter as wide, then stopped
 CHECK_SHARE = 0.05  # kept back for playing the answer on the big cube
