@@ -89,6 +89,23 @@ def test_ways_bring_centres_home_and_pair_every_edge():
         assert len(way) < 50  # phases 3-5: about 37
 
 
+def test_five_ways_says_when_the_phases_ran_out_of_time_and_its_fallback_still_reduces():
+    """With no time for five.py's phases, the ways come from the greedy fallback (flagged, so that
+    reduction._short_ways tries another rotation's phases); with time, from the phases. Either
+    way every centre is home and every edge paired on the replayed stickers."""
+    edges = short.freeslice.Edges(CUBE)
+    state = _codes(CUBE.scrambled(random.Random(9), 1000))
+    turns, on_axes = short.solve_centres(state, GOAL, 5, time.perf_counter() + 60, on_axes=True)
+    centres = np.concatenate([five.geometry().x_centres, five.geometry().t_centres])
+    now = time.perf_counter()
+    for stop, by_phases in ((now, False), (now + 60, True)):  # (the fallback's time: stop - greedy after stop)
+        ways, given_by_phases = reduction.five_ways(on_axes, GOAL, len(turns), stop - 60, stop)
+        assert ways and given_by_phases == by_phases
+        for way in ways:
+            end = _played(on_axes, way)
+            assert (end[centres] == GOAL[centres]).all() and edges.unpaired(end[None])[0] == 0
+
+
 def _prepared():
     """Tables, macros and balls loaded (or built once) as a solve does before its clock starts."""
     colours = {c: i for i, c in enumerate(sorted(set(CUBE.solved())))}

@@ -454,18 +454,20 @@ SCREEN_END = 0.35  # of the time left at the start, until when other rotations' 
 ROUNDS = 8  # rotations paired at most (5-9 fitted in 10 s for a 4x4x4 with these phases): a longer limit ends sooner
 
 
-def five_ways(state: np.ndarray, goal: np.ndarray, done: int, greedy: float, stop: float) -> list[list[str]]:
-    """The 5x5x5's ways from its centres on their axes (after `done` turns) to a 3x3x3: five.py's
-    phases until `stop` (which leaves the pairing's greedy time, stop - greedy, unused); should they
-    run out of time (several states in ten when the machine's two cores are shared by five to ten
-    processes), the centres home down short.py's exact tables and the edges paired by free-slice
-    macros, greedily, in that time after `stop` (100-200 turns in all, where the 3-cycles take 650)."""
+def five_ways(state: np.ndarray, goal: np.ndarray, done: int, greedy: float,
+              stop: float) -> tuple[list[list[str]], bool]:
+    """The 5x5x5's ways from its centres on their axes (after `done` turns) to a 3x3x3, and whether
+    five.py's phases gave them: those phases until `stop` (which leaves the pairing's greedy time,
+    stop - greedy, unused); should they run out of time (several states in ten when the machine's
+    two cores are shared by five to ten processes; on a quiet one, a state in 25 whose phase 3
+    needs more than 3 s), the centres home down short.py's exact tables and the edges paired by
+    free-slice macros, greedily, in that time after `stop` (30-40 turns more than the phases)."""
     ways = five.reduce(state, goal, done, stop)
     if ways:
-        return ways
+        return ways, True
     until = stop + (stop - greedy)
     last, centred = short.solve_centres(state, goal, five.N, until)
-    return [last + pairing for pairing in short.pair_edges(centred, five.N, time.perf_counter(), until)]
+    return [last + pairing for pairing in short.pair_edges(centred, five.N, time.perf_counter(), until)], False
 
 
 def _short_ways(state: str, n: int, goal: str, budget: Budget, batched_from: int) -> Iterator[list[_Way]]:
@@ -496,7 +498,9 @@ def _short_ways(state: str, n: int, goal: str, budget: Budget, batched_from: int
     def ways(rotation: Rotation, centres: list[str], reached: np.ndarray, greedy: float, stop: float) -> list[_Way]:
         """The pairings of the rotated cube with its centres solved, and their PLL parity turns."""
         with deadline.phase("edge pairing"):
-            pairings = five_ways(reached, target, len(centres), greedy, stop)
+            pairings, by_phases = five_ways(reached, target, len(centres), greedy, stop)
+        if not by_phases:
+            fell_back.append(rotation)
         found = []
         for pairing in pairings:
             paired = short.apply_names(cube, reached, pairing)
@@ -507,14 +511,17 @@ def _short_ways(state: str, n: int, goal: str, budget: Budget, batched_from: int
         return found
 
     first = rotations(n)[0]
+    fell_back: list[Rotation] = []  # the rotations whose phases ran out of time
     yield ways(first, *centred(first, start + 0.55 * left), start + 0.7 * left, start + 0.8 * left)
     round_time = time.perf_counter() - start  # a round: centres (or none), pairing and the 3x3x3 stage
+    if fell_back:  # its time says nothing of another rotation's, whose phases may need far less
+        round_time = 0.0
     if time.perf_counter() + VARIANT_MARGIN * round_time > end:
         return
     screened = []  # (centre turns, reached, rotation): every other rotation's centres, while the time allows
     try:
         for rotation in rotations(n)[1:]:
-            if time.perf_counter() > start + SCREEN_END * left:
+            if (screened or not fell_back) and time.perf_counter() > start + SCREEN_END * left:
                 break
             screened.append((*centred(rotation, end), rotation))
     except (short.beam.Timeout, OutOfTime):

@@ -116,8 +116,8 @@ def _by_five(state: str, goal: str, codes, target: np.ndarray, left: float) -> t
         centres, centred = short.solve_centres(inner.project(big), small_goal, 5, start + FIVE_CENTRES_END * left,
                                                on_axes=True)
     with deadline.phase("inner edges"):
-        ways = reduction.five_ways(centred, small_goal, len(centres), start + FIVE_GREEDY * left,
-                                    start + FIVE_END * left)
+        ways, _ = reduction.five_ways(centred, small_goal, len(centres), start + FIVE_GREEDY * left,
+                                       start + FIVE_END * left)
     distinct = {tuple(merge_turns(centres + way)) for way in ways}
     inner_ways = [(rotations(7)[0], [inner.turn(name) for name in way], big) for way in sorted(distinct, key=len)]
     return _with_rows(inner_ways, 7, start, left)
