@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from solver import perm
+from solver.search.budget import Budget
 from solver.special.bigcube import beam, grouped, short, to_five
 from solver.special.bigcube.model import BigCube
 
@@ -76,11 +77,9 @@ def test_the_beam_by_cost_finds_the_cheaper_way():
 @pytest.mark.parametrize("n", [6, 7])
 def test_the_steps_before_the_5x5x5_leave_a_whole_5x5x5_it_can_solve(n):
     """Steps 1 and 2 on random states (the 6x6x6's inner cube by the 4x4x4's phases, the 7x7x7's by
-    short's): every cell of the grouped 5x5x5 one colour, its corners and midges of one
+    the 5x5x5's): every cell of the grouped 5x5x5 one colour, its corners and midges of one
     permutation parity (the 6x6x6's PLL parity fixed in its inner cube), checked on the replayed
     stickers."""
-    from solver.search.budget import Budget
-
     cube, five = BigCube(n), grouped.five(n)
     goal = cube.solved()
     letters = sorted(set(goal))
