@@ -497,10 +497,10 @@ def _short_ways(state: str, n: int, goal: str, budget: Budget, batched_from: int
 
     def ways(rotation: Rotation, centres: list[str], reached: np.ndarray, greedy: float, stop: float) -> list[_Way]:
         """The pairings of the rotated cube with its centres solved, and their PLL parity turns."""
+        nonlocal fell_back
         with deadline.phase("edge pairing"):
             pairings, by_phases = five_ways(reached, target, len(centres), greedy, stop)
-        if not by_phases:
-            fell_back.append(rotation)
+        fell_back = fell_back or not by_phases
         found = []
         for pairing in pairings:
             paired = short.apply_names(cube, reached, pairing)
@@ -511,7 +511,7 @@ def _short_ways(state: str, n: int, goal: str, budget: Budget, batched_from: int
         return found
 
     first = rotations(n)[0]
-    fell_back: list[Rotation] = []  # the rotations whose phases ran out of time
+    fell_back = False  # whether the phases of a rotation ran out of time
     yield ways(first, *centred(first, start + 0.55 * left), start + 0.7 * left, start + 0.8 * left)
     round_time = time.perf_counter() - start  # a round: centres (or none), pairing and the 3x3x3 stage
     if fell_back:  # its time says nothing of another rotation's, whose phases may need far less

@@ -37,7 +37,6 @@ AXIS = {"U": 0, "D": 0, "R": 1, "L": 1, "F": 2, "B": 2}
 # Beam widths per phase by cube size: wide enough for short answers, narrow enough for 10 s here
 # (a 5x5x5's centres, stalled at 200 with a ball of radius 2 and end at 1,200 with 4, in 0.2-0.5 s).
 VERSION = 1  # of the stored tables and macros
-SIZES = (4, 5)  # the sizes of the phases (docs/bigcube.md): the 5x5x5's serve it and the 7x7x7's inner cube; a 4x4x4 goes by four_search.py
 BALL_RADIUS = {4: 3, 5: 4}
 WIDTHS = {4: 300, 5: 1200}
 
