@@ -416,10 +416,6 @@ REFINED = 2  # the shortest answers in all whose 3x3x3 stage searches again, lon
 # at most, each (three refined for up to 1 s each gave the same lengths on 10 4x4x4s; two for up
 # to 1 s, 0.25 turns fewer than one for 0.5 s on 16 5x5x5s; a longer screen, 0.08 s, none)
 REFINE_SECONDS = 1.0
-# Of the time left at the start, what a round's shortest way needs left to be screened (others 0.2):
-# a rotation whose phases ended at ROUNDS_END was dropped, its ways never screened (a 6x6x6 state
-# 167 turns, the 3-cycles' fallback of the first rotation, 131 with the second's ways).
-SCREEN_FIRST = 0.1
 
 
 def _three_by_three(ways: list[_Way], seconds: float, budget: Budget, left: float,
@@ -430,7 +426,7 @@ def _three_by_three(ways: list[_Way], seconds: float, budget: Budget, left: floa
     done = []
     with deadline.phase("3x3x3"):
         for way in sorted(ways, key=lambda way: len(merge_turns(way.turns)))[:CANDIDATES]:
-            if (done or not must) and budget.remaining() < (0.2 if done else SCREEN_FIRST) * left:
+            if (done or not must) and budget.remaining() < 0.2 * left:
                 break
             job = way.job.copy()
             job.outer_pieces(seconds)
@@ -455,10 +451,6 @@ def _refined(tried: list[tuple[int, _Way, _Reduction]], budget: Budget, left: fl
 VARIANT_MARGIN = 1.0
 ROUNDS_END = 0.8
 SCREEN_END = 0.35  # of the time left at the start, until when other rotations' centres are solved
-# Of the time left, by when the first rotation's phases end (centres, pairing: greedy from, stop):
-# a state whose phases are slow on one rotation is mostly quick on another, which then has the time
-# (6x6x6, 24 states: two 163-171 turns at 0.55, 0.7, 0.8 became 131-133 here; 5x5x5 the same lengths).
-FIRST_CENTRES, FIRST_GREEDY, FIRST_STOP = 0.4, 0.45, 0.5
 ROUNDS = 8  # rotations paired at most (5-9 fitted in 10 s for a 4x4x4 with these phases): a longer limit ends sooner
 
 
@@ -485,8 +477,8 @@ def _short_ways(state: str, n: int, goal: str, budget: Budget, batched_from: int
     the U/D centres, do different work): the ways of each rotation with their PLL parity turns, for
     the 3x3x3 stage to choose from (between two rotations). The lengths of the ways of different
     rotations vary by several turns (the best of six rotations of a 4x4x4 was 3.4 turns shorter on
-    average than the first one's). The first rotation's phases end by FIRST_CENTRES, FIRST_GREEDY
-    and FIRST_STOP of the time left (centres; pairing greedy, then stopped); the others (each
+    average than the first one's). The first rotation's phases end by 0.55 (centres), 0.7 and 0.8
+    (pairing: greedy, then stop) of the time left, as when it was the only one; the others (each
     started while VARIANT_MARGIN times the longest round so far, its 3x3x3 stage included, is left)
     by ROUNDS_END, and only ways with every edge paired count from them."""
     colours = {c: i for i, c in enumerate(sorted(set(goal)))}
@@ -520,8 +512,7 @@ def _short_ways(state: str, n: int, goal: str, budget: Budget, batched_from: int
 
     first = rotations(n)[0]
     fell_back = False  # whether the phases of a rotation ran out of time
-    yield ways(first, *centred(first, start + FIRST_CENTRES * left), start + FIRST_GREEDY * left,
-               start + FIRST_STOP * left)
+    yield ways(first, *centred(first, start + 0.55 * left), start + 0.7 * left, start + 0.8 * left)
     round_time = time.perf_counter() - start  # a round: centres (or none), pairing and the 3x3x3 stage
     if fell_back:  # its time says nothing of another rotation's, whose phases may need far less
         round_time = 0.0
