@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from analysis_geometry import renumbered
 
-from solver import api, catalog
+from solver import api, catalog, deadline
 from solver.definition.formats import load_data
 from solver.engine import apply_moves
 from solver.search.budget import Budget, Cancelled, OutOfTime
@@ -159,3 +159,24 @@ def test_a_cancel_stops_the_phases():
         reduction.solve_big_cube(state, 5, time_limit=30,
                                  budget=Budget(cancel=lambda: time.perf_counter() > began + 1.5))
     assert time.perf_counter() - began < 4
+
+
+def test_a_rounds_shortest_way_is_screened_late_and_the_others_not():
+    """Between SCREEN_FIRST and 0.2 of the time left, a round's shortest way still goes through the
+    quick 3x3x3 stage (a rotation whose phases ended late was dropped unscreened, its answer lost)
+    and the longer ones do not; below SCREEN_FIRST none does. The screened answer replayed solves."""
+    rng = random.Random(11)
+    outer = [f + s for f in "URFDLB" for s in ("", "2", "'")]
+    state = CUBE.apply(CUBE.solved(), [rng.choice(outer) for _ in range(25)])  # reduced: a 3x3x3 left
+    first = reduction.rotations(5)[0]
+    ways = [reduction._Way(first, turns, reduction._Reduction(5, state, CUBE.solved()))
+            for turns in ([], ["U", "U'", "R", "R'"])]
+    left = 10.0
+    with deadline.limit(Budget(time_limit=0.15 * left)) as budget:
+        late = reduction._three_by_three(ways, reduction.SCREEN, budget, left)
+    assert [way.turns for _, way, _ in late] == [[]]
+    length, way, job = late[0]
+    answer = [name for layer in job.layers for name in layer.sign()]
+    assert length == len(answer) and CUBE.apply(state, answer) == CUBE.solved()
+    with deadline.limit(Budget(time_limit=0.05 * left)) as budget:
+        assert reduction._three_by_three(ways, reduction.SCREEN, budget, left) == []

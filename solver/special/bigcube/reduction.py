@@ -416,17 +416,22 @@ REFINED = 2  # the shortest answers in all whose 3x3x3 stage searches again, lon
 # at most, each (three refined for up to 1 s each gave the same lengths on 10 4x4x4s; two for up
 # to 1 s, 0.25 turns fewer than one for 0.5 s on 16 5x5x5s; a longer screen, 0.08 s, none)
 REFINE_SECONDS = 1.0
+# Of the time left at the start, what a round's shortest way needs left to be screened (the others
+# 0.2): a rotation whose phases ended near ROUNDS_END was dropped unscreened, its ways lost (a 6x6x6
+# state 171 turns, its first rotation's greedy fallback, 137 with a later rotation's ways).
+SCREEN_FIRST = 0.1
 
 
 def _three_by_three(ways: list[_Way], seconds: float, budget: Budget, left: float,
                     must: bool = False) -> list[tuple[int, _Way, _Reduction]]:
     """The first CANDIDATES `ways` (shortest first) each through a 3x3x3 stage searching `seconds`
     (on a copy of its reduction), with the length of the whole (merged), while at least 0.2 of the
-    time `left` at the start remains (the first one anyway when `must`: no answer without it)."""
+    time `left` at the start remains (the first one while SCREEN_FIRST of it does, and anyway when
+    `must`: no answer without it)."""
     done = []
     with deadline.phase("3x3x3"):
         for way in sorted(ways, key=lambda way: len(merge_turns(way.turns)))[:CANDIDATES]:
-            if (done or not must) and budget.remaining() < 0.2 * left:
+            if (done or not must) and budget.remaining() < (0.2 if done else SCREEN_FIRST) * left:
                 break
             job = way.job.copy()
             job.outer_pieces(seconds)
