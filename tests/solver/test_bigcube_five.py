@@ -17,6 +17,7 @@ from solver.special.bigcube.model import BigCube
 
 CUBE = BigCube(5)
 GOAL = np.array(["URFDLB".index(f) for f in CUBE.faces], dtype=np.uint8)
+OUTER = [f + s for f in "URFDLB" for s in ("", "2", "'")]  # turns that keep a reduced cube reduced
 
 
 def _played(state, turns):
@@ -49,9 +50,8 @@ def test_outer_turns_keep_edges_paired_in_phase_3s_sense():
     classes and the middle edges oriented, so the wing classes and the middle edges' orientation
     agree as phase 3 assumes; and every phase is done on the solved cube."""
     rng = random.Random(3)
-    outer = [f + s for f in "URFDLB" for s in ("", "2", "'")]
     for _ in range(5):
-        state = _played(GOAL, [rng.choice(outer) for _ in range(30)])
+        state = _played(GOAL, [rng.choice(OUTER) for _ in range(30)])
         rows = five.phase3_starts(state, GOAL)
         assert min(ida.bound(five.phase3(), row) for row in rows) == 0
     assert ida.bound(five.phase3(), five.phase3_starts(GOAL, GOAL)[0]) == 0
@@ -166,8 +166,7 @@ def test_a_rounds_shortest_way_is_screened_late_and_the_others_not():
     quick 3x3x3 stage (a rotation whose phases ended late was dropped unscreened, its answer lost)
     and the longer ones do not; below SCREEN_FIRST none does. The screened answer replayed solves."""
     rng = random.Random(11)
-    outer = [f + s for f in "URFDLB" for s in ("", "2", "'")]
-    state = CUBE.apply(CUBE.solved(), [rng.choice(outer) for _ in range(25)])  # reduced: a 3x3x3 left
+    state = CUBE.apply(CUBE.solved(), [rng.choice(OUTER) for _ in range(25)])  # reduced: a 3x3x3 left
     first = reduction.rotations(5)[0]
     ways = [reduction._Way(first, turns, reduction._Reduction(5, state, CUBE.solved()))
             for turns in ([], ["U", "U'", "R", "R'"])]
