@@ -179,3 +179,24 @@ def test_a_rounds_shortest_way_is_screened_late_and_the_others_not():
     assert length == len(answer) and CUBE.apply(state, answer) == CUBE.solved()
     with deadline.limit(Budget(time_limit=0.05 * left)) as budget:
         assert reduction._three_by_three(ways, reduction.SCREEN, budget, left) == []
+
+
+@pytest.mark.parametrize("count", [1, 2])
+def test_the_rounds_on_one_or_two_threads_each_give_reductions(monkeypatch, count):
+    """The first rotation's ways come first; other rotations' rounds give ways too (on two threads,
+    screened and paired beside the first round), and every way, replayed on its rotated cube, is a
+    reduction the 3x3x3 stage finishes."""
+    _prepared()
+    monkeypatch.setenv("PUZZLEHUB_SOLVE_THREADS", str(count))
+    state, goal = CUBE.scrambled(random.Random(21), 1000), CUBE.solved()
+    with deadline.limit(Budget(time_limit=10)) as budget:
+        rounds = list(reduction._short_ways(state, 5, goal, budget, reduction.batched.FROM))
+        first = reduction.rotations(5)[0]
+        assert rounds[0] and all(way.rotation is first for way in rounds[0])
+        if count == 2:
+            assert len({id(way.rotation) for ways in rounds for way in ways}) >= 2
+        for way in (way for ways in rounds for way in ways):
+            assert "".join(way.job.state) == CUBE.apply(way.rotation.turn(state, goal), way.turns)
+            job = way.job.copy()
+            job.outer_pieces(0.05)
+            assert "".join(job.state) == goal

@@ -28,13 +28,14 @@ from __future__ import annotations
 
 import copy
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from concurrent import futures
 from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
 
-from solver import deadline, perm
+from solver import deadline, perm, threads
 from solver.errors import PuzzleError, StateError, UnreachableError
 from solver.search.budget import Budget, Cancelled, OutOfTime
 from solver.special import cube3
@@ -456,7 +457,11 @@ def _refined(tried: list[tuple[int, _Way, _Reduction]], budget: Budget, left: fl
 VARIANT_MARGIN = 1.0
 ROUNDS_END = 0.8
 SCREEN_END = 0.35  # of the time left at the start, until when other rotations' centres are solved
-ROUNDS = 8  # rotations paired at most (5-9 fitted in 10 s for a 4x4x4 with these phases): a longer limit ends sooner
+# Below this many seconds a solve's rounds run on one thread: there is no time for other rounds,
+# and another thread's screening (Python and numpy beams) slows the first round's Python parts,
+# its greedy pairing when its phases run out of time, which then end past a 0.5 s limit.
+THREADS_FROM = 2.0
+ROUNDS = 8  # rotations paired at most per thread (5-9 fitted in 10 s for a 4x4x4 with these phases): a longer limit ends sooner
 
 
 def five_ways(state: np.ndarray, goal: np.ndarray, done: int, greedy: float,
@@ -483,9 +488,12 @@ def _short_ways(state: str, n: int, goal: str, budget: Budget, batched_from: int
     the 3x3x3 stage to choose from (between two rotations). The lengths of the ways of different
     rotations vary by several turns (the best of six rotations of a 4x4x4 was 3.4 turns shorter on
     average than the first one's). The first rotation's phases end by 0.55 (centres), 0.7 and 0.8
-    (pairing: greedy, then stop) of the time left, as when it was the only one; the others (each
-    started while VARIANT_MARGIN times the longest round so far, its 3x3x3 stage included, is left)
-    by ROUNDS_END, and only ways with every edge paired count from them."""
+    (pairing: greedy, then stop) of the time left, as when it was the only one. The other rotations'
+    centres are solved (screened) until SCREEN_END, and the shortest of them go on, each round
+    started while VARIANT_MARGIN times the longest round so far is left before ROUNDS_END, where it
+    stops; only ways with every edge paired count from them. Rounds and screens run on the solve's
+    threads (solver.threads): with two, the others are screened while the first round runs, and
+    two rounds run at a time."""
     colours = {c: i for i, c in enumerate(sorted(set(goal)))}
     target = np.array([colours[c] for c in goal], dtype=np.uint8)
     short.prepare(n, target.tobytes())  # tables and macros loaded (or built once) before the phases' clock
@@ -493,57 +501,96 @@ def _short_ways(state: str, n: int, goal: str, budget: Budget, batched_from: int
     edges = freeslice.Edges(cube)
     start, left = time.perf_counter(), budget.remaining()
     end = start + ROUNDS_END * left
+    first = rotations(n)[0]
 
-    def centred(rotation: Rotation, stop: float) -> tuple[list[str], np.ndarray]:
+    def centred(rotation: Rotation, stop: float) -> tuple[list[str], np.ndarray, Rotation]:
         """The centre turns of the rotated cube and the state they reach."""
         codes = np.array([colours[c] for c in rotation.turn(state, goal)], dtype=np.uint8)
         with deadline.phase("centres"):
-            return short.solve_centres(codes, target, n, stop, on_axes=True)
+            return (*short.solve_centres(codes, target, n, stop, on_axes=True), rotation)
 
-    def ways(rotation: Rotation, centres: list[str], reached: np.ndarray, greedy: float, stop: float) -> list[_Way]:
-        """The pairings of the rotated cube with its centres solved, and their PLL parity turns."""
-        nonlocal fell_back
+    def ways(rotation: Rotation, centres: list[str], reached: np.ndarray, greedy: float,
+             stop: float) -> tuple[list[_Way], bool]:
+        """The pairings of the rotated cube with its centres solved, with their PLL parity turns,
+        and whether five.py's phases gave them."""
         with deadline.phase("edge pairing"):
             pairings, by_phases = five_ways(reached, target, len(centres), greedy, stop)
-        fell_back = fell_back or not by_phases
         found = []
         for pairing in pairings:
             paired = short.apply_names(cube, reached, pairing)
-            if rotation is not rotations(n)[0] and edges.unpaired(paired[None])[0]:
+            if rotation is not first and edges.unpaired(paired[None])[0]:
                 continue
             job = _Reduction(n, "".join(sorted(colours)[c] for c in paired), goal, batched_from)
             found.append(_Way(rotation, centres + pairing + job.pll_parity(), job))
-        return found
+        return found, by_phases
 
-    first = rotations(n)[0]
-    fell_back = False  # whether the phases of a rotation ran out of time
-    yield ways(first, *centred(first, start + 0.55 * left), start + 0.7 * left, start + 0.8 * left)
-    round_time = time.perf_counter() - start  # a round: centres (or none), pairing and the 3x3x3 stage
-    if fell_back:  # its time says nothing of another rotation's, whose phases may need far less
-        round_time = 0.0
-    if time.perf_counter() + VARIANT_MARGIN * round_time > end:
-        return
-    screened = []  # (centre turns, reached, rotation): every other rotation's centres, while the time allows
-    try:
-        for rotation in rotations(n)[1:]:
-            if (screened or not fell_back) and time.perf_counter() > start + SCREEN_END * left:
-                break
-            screened.append((*centred(rotation, end), rotation))
-    except (short.beam.Timeout, OutOfTime):
-        pass
-    screened.sort(key=lambda entry: len(entry[0]))  # the shortest centres first
-    pairing_round = None  # the longest round of pairing and 3x3x3 stage so far
-    for centres, reached, rotation in screened[:ROUNDS - 1]:
+    def first_round(centres: list[str], reached: np.ndarray) -> tuple[list[_Way], float | None]:
+        """Its ways and its time, None when its phases ran out of time (which says nothing of
+        another rotation's, whose phases may need far less)."""
         began = time.perf_counter()
-        if began + VARIANT_MARGIN * (round_time if pairing_round is None else pairing_round) > end:
-            return
-        try:
-            found = ways(rotation, centres, reached, end, end)
-        except OutOfTime:
-            return
-        yield found
-        pairing_round = max(pairing_round or 0.0, time.perf_counter() - began)
+        found, by_phases = ways(first, centres, reached, start + 0.7 * left, start + 0.8 * left)
+        return found, (time.perf_counter() - began if by_phases else None)
 
+    def later_round(centres: list[str], reached: np.ndarray, rotation: Rotation) -> tuple[list[_Way], float]:
+        began = time.perf_counter()
+        return ways(rotation, centres, reached, end, end)[0], time.perf_counter() - began
+
+    unscreened = list(rotations(n)[1:])
+    screened = []  # (centre turns, reached, rotation): the shortest centres first
+    first_time = pairing_round = None  # the first round's time, the longest later round's
+    later = 0  # rounds started after the first
+    stopped = False  # a later round ran out of time: nothing more is started
+
+    def next_task() -> tuple[str, Callable, tuple] | None:
+        """For a free thread: another rotation's centres while SCREEN_END (or nothing screened
+        yet), else a round of the shortest centres screened, while one fits before ROUNDS_END."""
+        nonlocal later
+        now = time.perf_counter()
+        if stopped or first_time is not None and now + VARIANT_MARGIN * (pairing_round or first_time) > end:
+            return None
+        if unscreened and (now <= start + SCREEN_END * left or not screened):
+            return "screen", centred, (unscreened.pop(0), end)
+        if screened and later < ROUNDS * pool.threads - 1:
+            later += 1
+            return "round", later_round, screened.pop(0)
+        return None
+
+    # The first rotation's centres before the threads start: their beam is mostly Python and numpy,
+    # slowed by a second thread's (its phases are compiled kernels that free the GIL).
+    first_centres = centred(first, start + 0.55 * left)[:2]
+    with threads.pool(None if left >= THREADS_FROM else 1) as pool:
+        running = {pool.submit(first_round, *first_centres): "first"}
+        while True:
+            while len(running) < pool.threads:
+                task = next_task()
+                if task is None:
+                    break
+                kind, work, args = task
+                running[pool.submit(work, *args)] = kind
+            if not running:
+                return
+            done, _ = futures.wait(running, return_when=futures.FIRST_COMPLETED)
+            for future in done:
+                kind = running.pop(future)
+                if kind == "screen":
+                    try:
+                        screened.append(future.result())
+                    except (short.beam.Timeout, OutOfTime):
+                        unscreened.clear()
+                    screened.sort(key=lambda entry: len(entry[0]))
+                    continue
+                if kind == "first":
+                    found, seconds = future.result()  # (its Timeout goes to the caller: no ways at all)
+                    first_time = seconds or 0.0
+                    yield found
+                    continue
+                try:
+                    found, seconds = future.result()
+                except (short.beam.Timeout, OutOfTime):
+                    stopped = True  # its deadline, ROUNDS_END, has come (the others end by it too)
+                    continue
+                pairing_round = max(pairing_round or 0.0, seconds)
+                yield found
 
 
 # Of the time left: what the 4x4x4's three phases take, and how long they go on when they have

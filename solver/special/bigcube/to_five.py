@@ -36,7 +36,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from solver import deadline
+from solver import deadline, threads
 from solver.errors import UnreachableError
 from solver.search.budget import Budget, one_time_work
 from solver.special.bigcube import beam, four_search, grouped, short
@@ -106,47 +106,69 @@ def _by_four(state: str, goal: str, codes, target: np.ndarray, budget: Budget,
 
 def _by_five(state: str, goal: str, codes, target: np.ndarray, left: float) -> tuple[Rotation, list[str], np.ndarray]:
     """Steps 1 and 2 of the 7x7x7, its inner cube by the 5x5x5's phases (short.py's centres onto
-    their axes, then five.py's: about 57 turns where short's centres and free-slice pairing took 86)."""
+    their axes, then five.py's: about 57 turns where short's centres and free-slice pairing took 86),
+    on the cube and, with the solve's threads (solver.threads), at once on it seen with another
+    axis as U/D: their ways pooled (a state whose phases run out of time on one rotation may not
+    on the other)."""
     from solver.special.bigcube import reduction
 
     inner = grouped.inner(7)
     start = time.perf_counter()
-    big, small_goal = codes(state), inner.project(target)
-    with deadline.phase("inner centres"):
-        centres, centred = short.solve_centres(inner.project(big), small_goal, 5, start + FIVE_CENTRES_END * left,
-                                               on_axes=True)
-    with deadline.phase("inner edges"):
-        ways, _ = reduction.five_ways(centred, small_goal, len(centres), start + FIVE_GREEDY * left,
-                                       start + FIVE_END * left)
-    distinct = {tuple(merge_turns(centres + way)) for way in ways}
-    inner_ways = [(rotations(7)[0], [inner.turn(name) for name in way], big) for way in sorted(distinct, key=len)]
-    return _with_rows(inner_ways, 7, start, left)
+    small_goal = inner.project(target)
+
+    def reduced(rotation: Rotation) -> list[tuple[Rotation, list[str], np.ndarray]]:
+        big = codes(rotation.turn(state, goal))
+        with deadline.phase("inner centres"):
+            centres, centred = short.solve_centres(inner.project(big), small_goal, 5, start + FIVE_CENTRES_END * left,
+                                                   on_axes=True)
+        with deadline.phase("inner edges"):
+            ways, _ = reduction.five_ways(centred, small_goal, len(centres), start + FIVE_GREEDY * left,
+                                           start + FIVE_END * left)
+        distinct = {tuple(merge_turns(centres + way)) for way in ways}
+        return [(rotation, [inner.turn(name) for name in way], big) for way in distinct]
+
+    with threads.pool() as pool:
+        tasks = [pool.submit(reduced, rotation) for rotation in reduction.axes_rotations(7)[:pool.threads]]
+    inner_ways = []
+    for task in tasks:
+        try:
+            inner_ways += task.result()
+        except beam.Timeout:
+            pass  # (none at all: _with_rows says so)
+    return _with_rows(sorted(inner_ways, key=lambda way: len(way[1])), 7, start, left)
 
 
 def _with_rows(inner_ways: list[tuple[Rotation, list[str], np.ndarray]], n: int, start: float,
                left: float) -> tuple[Rotation, list[str], np.ndarray]:
     """Of the inner cube's ways (the rotated cube, its big turns, the rotated state they start
-    from; shortest first), the first ROW_WAYS each with its rows matched while ROWS_MORE of the time
-    `left` at `start` is not gone: the rotation, the big turns and the state reached of the fewest
-    turns in all (the rows' lengths vary by ten turns between ways of one length)."""
+    from; shortest first), the first ROW_WAYS each with its rows matched (as many at a time as the
+    solve has threads) while ROWS_MORE of the time `left` at `start` is not gone: the rotation, the
+    big turns and the state reached of the fewest turns in all (the rows' lengths vary by ten turns
+    between ways of one length)."""
     if not inner_ways:
         raise beam.Timeout("the inner cube: not reduced in time")
+
+    def matched(rotation: Rotation, names: list[str], state: np.ndarray) -> tuple[Rotation, list[str], np.ndarray]:
+        reached = short.apply_names(grouped.inner(n).big, state, names)
+        now = time.perf_counter()
+        rows, reached = _rows(reached, n, now + ROWS_NARROW * left, now + ROWS_END * left)
+        return rotation, merge_turns(names + rows), reached
+
     best = None
-    with deadline.phase("rows"):
-        for rotation, names, state in inner_ways[:ROW_WAYS]:
+    with deadline.phase("rows"), threads.pool() as pool:
+        ways = inner_ways[:ROW_WAYS]
+        for at in range(0, len(ways), pool.threads):
             if best is not None and time.perf_counter() > start + ROWS_MORE * left:
                 break
-            reached = short.apply_names(grouped.inner(n).big, state, names)
-            now = time.perf_counter()
-            try:
-                rows, reached = _rows(reached, n, now + ROWS_NARROW * left, now + ROWS_END * left)
-            except beam.Timeout:
-                if best is None:
-                    raise
-                break
-            names = merge_turns(names + rows)
-            if best is None or len(names) < len(best[1]):
-                best = (rotation, names, reached)
+            for task in [pool.submit(matched, *way) for way in ways[at:at + pool.threads]]:
+                try:
+                    rotation, names, reached = task.result()
+                except beam.Timeout:
+                    continue
+                if best is None or len(names) < len(best[1]):
+                    best = (rotation, names, reached)
+            if best is None:
+                raise beam.Timeout("the rows: not matched in time")
     return best
 
 
