@@ -24,6 +24,7 @@ import subprocess
 import sys
 import time
 
+from solver import threads
 from solver.search.budget import OutOfTime
 from solver.special.bigcube import reduction
 from solver.special.bigcube.model import BigCube, slice_quarter_turns
@@ -81,7 +82,8 @@ def main() -> None:
         n = args.sizes[0]
         print(json.dumps(run(n, _states(n, args.n, args.seed), args.time_limit)))
         return
-    print(f"NxNxN bench: {args.n} random states per size (1000 random catalog turns each), one thread, "
+    print(f"NxNxN bench: {args.n} random states per size (1000 random catalog turns each), "
+          f"{threads.count()} thread(s) a solve (PUZZLEHUB_SOLVE_THREADS), "
           f"{args.time_limit:g} s limit; lengths in catalog turns / single-slice quarter turns")
     for n in args.sizes:
         states = _states(n, args.n, args.seed)
