@@ -64,6 +64,41 @@ def test_every_rows_move_leaves_the_inner_cube_reduced(n):
         assert inner.project(after).tobytes() in faces | {small.tobytes()}, sequence
 
 
+@pytest.mark.parametrize("n", [6, 7])
+def test_a_turns_alternatives_turn_the_inner_cube_alike(n):
+    """R and Rw turn the inner cube alike (its second layer is left out), 3Rw has no other; with
+    every layer in a group (the 5x5x5 read off the big cube) each turn has only itself."""
+    inner = grouped.inner(n)
+    assert inner.alternatives("R") == ["R", "Rw"] and inner.alternatives("Lw2") == ["L2", "Lw2"]
+    assert inner.alternatives("3Fw'") == ["3Fw'"]
+    state = _codes(inner.big.scrambled(random.Random(n), 200))
+    for name in inner.big.named_moves:
+        effects = {inner.project(state[_sources(inner.big, other)]).tobytes() for other in inner.alternatives(name)}
+        assert len(effects) == 1 and name in inner.alternatives(name)
+        assert grouped.five(n).alternatives(name) == [name]
+
+
+@pytest.mark.parametrize("n", [6, 7])
+def test_the_depths_chosen_for_the_rows_keep_the_inner_cube_and_match_more(n):
+    """The inner cube's turns with their depths chosen reach the same inner cube, turn for turn,
+    with fewer row pieces unlike the piece they are matched to (short's partner pairing, as the
+    rows' beam counts them) than the turns as given, on random states and random turns."""
+    inner, how = grouped.inner(n), short.partner_pairing(n, short.stages(n)[1])
+
+    def unlike(state):
+        return int((state[how.watched][how.pieces] != state[how.watched][how.neighbours]).sum())
+
+    rng = random.Random(n)
+    for _ in range(3):
+        state = _codes(inner.big.scrambled(rng, 300))
+        names = [rng.choice(["U", "R'", "F2", "D", "L", "B'", "3Rw", "3Uw'", "3Fw2"]) for _ in range(40)]
+        chosen = to_five._depths_for_rows(state, names, n)
+        assert [inner.alternatives(name) for name in names] == [inner.alternatives(name) for name in chosen]
+        given, after = short.apply_names(inner.big, state, names), short.apply_names(inner.big, state, chosen)
+        assert (inner.project(given) == inner.project(after)).all()
+        assert unlike(after) < unlike(given)
+
+
 def test_the_beam_by_cost_finds_the_cheaper_way():
     """Two cheap moves beat one dear move straight to the goal, which the depth of beam.search
     would take."""

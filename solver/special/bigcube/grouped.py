@@ -89,6 +89,18 @@ class Grouping:
         big_depth = self.n - min(group) if face in _POSITIVE else max(group) + 1
         return _wide(face, big_depth) + name[len(name.rstrip("'2")):]
 
+    def alternatives(self, big_name: str) -> list[str]:
+        """The big catalog turns (depth at most N / 2, as the catalog's) that turn the small cube as
+        the big turn `big_name` does: those whose layers in a group are the same. With layers left
+        out there may be several (the 7x7x7's inner cube sees R and Rw alike); with every layer in
+        a group, only the turn itself."""
+        face, depth, _ = parse_turn(big_name)
+        distance = (lambda layer: self.n - 1 - layer) if face in _POSITIVE else (lambda layer: layer)
+        kept = sorted(distance(layer) for group in self.groups for layer in group)
+        turned = lambda d: [j for j in kept if j < d]  # noqa: E731
+        suffix = big_name[len(big_name.rstrip("'2")):]
+        return [_wide(face, d) + suffix for d in range(1, self.n // 2 + 1) if turned(d) == turned(depth)]
+
 
 @lru_cache(maxsize=None)
 def inner(n: int) -> Grouping:

@@ -149,6 +149,7 @@ def _with_rows(inner_ways: list[tuple[Rotation, list[str], np.ndarray]], n: int,
         raise beam.Timeout("the inner cube: not reduced in time")
 
     def matched(rotation: Rotation, names: list[str], state: np.ndarray) -> tuple[Rotation, list[str], np.ndarray]:
+        names = _depths_for_rows(state, names, n)
         reached = short.apply_names(grouped.inner(n).big, state, names)
         now = time.perf_counter()
         rows, reached = _rows(reached, n, now + ROWS_NARROW * left, now + ROWS_END * left)
@@ -170,6 +171,59 @@ def _with_rows(inner_ways: list[tuple[Rotation, list[str], np.ndarray]], n: int,
             if best is None:
                 raise beam.Timeout("the rows: not matched in time")
     return best
+
+
+# Depth choices tried (random, the first the given depths) and the best of them improved one turn
+# at a time: on 5 7x7x7 states, unmatched pieces 37-44 at the given depths, 30 at best of 2,000
+# random choices, 23-27 after improving the best 20 (0.06-0.13 s), the rows 57.4 -> 47.2 turns.
+DEPTH_SAMPLES, DEPTH_CLIMBS = 2000, 20
+
+
+def _depths_for_rows(state: np.ndarray, names: list[str], n: int) -> list[str]:
+    """The inner cube's big turns `names` (played from `state`) with each turn's depth chosen
+    among those the inner cube sees alike (grouped.Grouping.alternatives: the 7x7x7's R or Rw)
+    so that the fewest row pieces are unmatched after them: the same turns, the same inner cube,
+    fewer rows to match. The rows change under the three-layer turns only, so which of their
+    pieces meet there depends on how far the layer-two slices were turned in between."""
+    p, how, inner = short.plan(n), short.partner_pairing(n, short.stages(n)[1]), grouped.inner(n)
+    options = [inner.alternatives(name) for name in names]
+    free = [i for i, choices in enumerate(options) if len(choices) > 1]
+    if not free:
+        return names
+    local = np.full(p.cube.size, -1)
+    local[how.watched] = np.arange(len(how.watched))
+    index = {name: k for k, name in enumerate(p.names)}
+    sources = [[local[p.moves.sources[index[name]][how.watched]] for name in choices] for choices in options]
+    start = state[how.watched]
+
+    def unmatched(picks: np.ndarray) -> np.ndarray:  # rows of depth choices -> pieces unmatched after
+        states = np.repeat(start[None], len(picks), axis=0)
+        for i, turn in enumerate(sources):
+            for c, source in enumerate(turn):
+                rows = np.flatnonzero(picks[:, i] == c)
+                states[rows] = states[rows][:, source]
+        return (states[:, how.pieces] != states[:, how.neighbours]).sum(axis=1)
+
+    rng = np.random.default_rng(0)
+    picks = np.zeros((DEPTH_SAMPLES, len(names)), dtype=np.int64)
+    for i in free:
+        picks[1:, i] = rng.integers(0, len(options[i]), size=DEPTH_SAMPLES - 1)
+    counts = unmatched(picks)
+    best, fewest = picks[0], counts[0]
+    for at in np.argsort(counts, kind="stable")[:DEPTH_CLIMBS]:
+        deadline.check()
+        pick, count = picks[at], counts[at]
+        while True:  # every change of one turn's depth; the best while it helps
+            changes = np.array([pick] * sum(len(options[i]) - 1 for i in free))
+            rows = [(i, c) for i in free for c in range(len(options[i])) if c != pick[i]]
+            changes[np.arange(len(rows)), [i for i, _ in rows]] = [c for _, c in rows]
+            after = unmatched(changes)
+            if after.min() >= count:
+                break
+            pick, count = changes[int(np.argmin(after))], after.min()
+        if count < fewest:
+            best, fewest = pick, count
+    return [choices[c] for choices, c in zip(options, best)]
 
 
 @lru_cache(maxsize=8)
