@@ -25,7 +25,7 @@ from functools import cached_property, lru_cache
 
 import numpy as np
 
-from solver.special.bigcube.model import NORMALS, BigCube, _wide, parse_turn
+from solver.special.bigcube.model import NORMALS, BigCube, parse_turn, turn_as
 
 _POSITIVE = {face for face, normal in NORMALS.items() if sum(normal) > 0}  # U R F: layers counted from the top
 
@@ -87,7 +87,7 @@ class Grouping:
         face, depth, _ = parse_turn(name)
         group = self.groups[self.m - depth] if face in _POSITIVE else self.groups[depth - 1]
         big_depth = self.n - min(group) if face in _POSITIVE else max(group) + 1
-        return _wide(face, big_depth) + name[len(name.rstrip("'2")):]
+        return turn_as(name, face, big_depth)
 
     def alternatives(self, big_name: str) -> list[str]:
         """The big catalog turns (depth at most N / 2, as the catalog's) that turn the small cube as
@@ -98,8 +98,7 @@ class Grouping:
         distance = (lambda layer: self.n - 1 - layer) if face in _POSITIVE else (lambda layer: layer)
         kept = sorted(distance(layer) for group in self.groups for layer in group)
         turned = lambda d: [j for j in kept if j < d]  # noqa: E731
-        suffix = big_name[len(big_name.rstrip("'2")):]
-        return [_wide(face, d) + suffix for d in range(1, self.n // 2 + 1) if turned(d) == turned(depth)]
+        return [turn_as(big_name, face, d) for d in range(1, self.n // 2 + 1) if turned(d) == turned(depth)]
 
 
 @lru_cache(maxsize=None)

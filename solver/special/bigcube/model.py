@@ -50,6 +50,11 @@ def _wide(face: str, depth: int) -> str:
     return ("" if depth == 2 else str(depth)) + face + "w"
 
 
+def turn_as(name: str, face: str, depth: int) -> str:
+    """The catalog turn of `face` and `depth` with the power of the turn `name` (R2 -> 3Uw2)."""
+    return _wide(face, depth) + name[len(name.rstrip("'2")):]
+
+
 def _centre(n: int, k: int) -> int:
     return -n + 1 + 2 * k
 
@@ -170,8 +175,7 @@ class Rotation:
 
     def unrotate(self, names: list[str]) -> list[str]:
         """Turns of the rotated state as turns of the state (same depths and powers, faces mapped)."""
-        return [_wide(self.back[face], depth) + name[len(name.rstrip("'2")):]
-                for name in names for face, depth, _ in [parse_turn(name)]]
+        return [turn_as(name, self.back[face], depth) for name in names for face, depth, _ in [parse_turn(name)]]
 
 
 @lru_cache(maxsize=None)

@@ -214,9 +214,9 @@ def _depths_for_rows(state: np.ndarray, names: list[str], n: int) -> list[str]:
         deadline.check()
         pick, count = picks[at], counts[at]
         while True:  # every change of one turn's depth; the best while it helps
-            changes = np.array([pick] * sum(len(options[i]) - 1 for i in free))
-            rows = [(i, c) for i in free for c in range(len(options[i])) if c != pick[i]]
-            changes[np.arange(len(rows)), [i for i, _ in rows]] = [c for _, c in rows]
+            steps = [(i, c) for i in free for c in range(len(options[i])) if c != pick[i]]
+            changes = np.repeat(pick[None], len(steps), axis=0)
+            changes[np.arange(len(steps)), [i for i, _ in steps]] = [c for _, c in steps]
             after = unmatched(changes)
             if after.min() >= count:
                 break
