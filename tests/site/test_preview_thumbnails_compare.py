@@ -2,6 +2,8 @@
 thumbnails on repository cards, and the compare page's revision pickers."""
 
 import importlib
+import math
+import random
 import re
 
 import pytest
@@ -9,7 +11,7 @@ from django.apps import apps as django_apps
 
 from puzzlehub.repos.models import Revision
 from puzzlehub.repos.services import publish_catalog
-from puzzlehub.web.drawing import thumbnail_svg
+from puzzlehub.web.drawing import _closest, thumbnail_svg
 from solver import api
 
 pytestmark = pytest.mark.django_db
@@ -64,6 +66,24 @@ def test_a_3d_thumbnail_draws_the_faces_turned_to_the_viewer():
     svg = thumbnail_svg(api.load("cube3"))
     # three faces of nine stickers each, in three colours: one path per colour
     assert svg.count("<path") == 3 and sum(d.count("Z") for d in re.findall(r' d="([^"]+)"', svg)) == 27
+
+
+def _closest_by_every_pair(points):
+    distances = [math.dist(p, q) for i, p in enumerate(points) for q in points[i + 1:]]
+    return min((d for d in distances if d > 0), default=1.0)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_a_thumbnail_cell_is_as_wide_as_the_closest_two_stickers_allow(seed):
+    rng = random.Random(seed)
+    n = rng.randint(1, 80)
+    points = [  # scattered, on a grid with repeats, on a ring, in two far clusters
+        [(rng.uniform(-5, 5), rng.uniform(-5, 5)) for _ in range(n)],
+        [(rng.randint(0, 6), rng.randint(0, 6)) for _ in range(n)],
+        [(round(3 * math.cos(2 * math.pi * i / n), 9), round(3 * math.sin(2 * math.pi * i / n), 9)) for i in range(n)],
+        [(rng.choice([0, 1e4]), round(rng.uniform(0, 1e-3), 9)) for _ in range(n)],
+    ][seed % 4]
+    assert _closest(points) == pytest.approx(_closest_by_every_pair(points), abs=1e-8)  # to 9 decimals
 
 
 def test_the_migration_draws_the_thumbnails_heads_made_before_them_lack(alice, logged_in, make_repo, two_rings):
