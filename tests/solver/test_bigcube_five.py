@@ -89,6 +89,20 @@ def test_ways_bring_centres_home_and_pair_every_edge():
         assert len(way) < 50  # phases 3-5: about 37
 
 
+def test_a_phase_search_past_its_settling_time_ends_with_enough_ways():
+    """Past `settle_at`, `enough` ways end a search that would go on to collect `cap` of them: the
+    first ones it would have given, in the same order."""
+    state = _codes(CUBE.scrambled(random.Random(5), 1000))
+    _, on_axes = short.solve_centres(state, GOAL, 5, time.perf_counter() + 60, on_axes=True)
+    starts = five.phase3_starts(on_axes, GOAL)
+    lengths, stop, later = np.zeros(len(starts), dtype=np.int64), np.zeros(1, dtype=np.int64), time.perf_counter() + 60
+    total = next(t for t in itertools.count() if ida.search(five.phase3(), starts, lengths, t, 1, later, stop)[0])
+    every, late, _ = ida.search(five.phase3(), starts, lengths, total, 64, later, stop)
+    settled, settled_late, _ = ida.search(five.phase3(), starts, lengths, total, 64, later, stop, enough=4, settle_at=0.0)
+    assert not late and settled_late
+    assert 4 <= len(settled) < len(every) and settled == every[:len(settled)]
+
+
 def test_five_ways_says_when_the_phases_ran_out_of_time_and_its_fallback_still_reduces():
     """With no time for five.py's phases, the ways come from the greedy fallback (flagged, so that
     reduction._short_ways tries another rotation's phases); with time, from the phases. Either

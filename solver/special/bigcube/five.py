@@ -442,22 +442,31 @@ def _ways(search: ida.Phase, starts: np.ndarray, lengths: np.ndarray, want: int,
     """Up to `want` (start index, turn indices) to the phase's goal that `keep` accepts, all of the
     shortest whole (lengths[start] + turns) that has some, by IDA* with the whole's bound raised
     one by one (the next bound would cost about ten times more); none when the clock
-    (time.perf_counter) passes `stop_at` first. A cancel raises Cancelled (within POLL seconds)."""
+    (time.perf_counter) passes `stop_at` first. Past SETTLE of the time, the ways for one wanted
+    (FOUND) are enough. A cancel raises Cancelled (within POLL seconds)."""
     bounds = lengths + np.array([ida.bound(search, row) for row in starts])
     order = np.argsort(bounds, kind="stable")  # the most promising starts first: the first ways come sooner
+    settle_at = time.perf_counter() + SETTLE * (stop_at - time.perf_counter())
     with (deadline.current() or Budget()).watching() as stop:
         for total in range(int(bounds.min()), int(bounds.min()) + LONGER):
-            got, out_of_time, nodes = ida.search(search, starts[order], lengths[order], total, FOUND * want,
-                                                 stop_at, stop)
-            NODES[0] += nodes
-            deadline.check()  # a cancel (or the whole solve's time) stops the solve here
-            found = [(int(order[s]), path) for s, path in got if keep(int(order[s]), path)]
+            for settle in (settle_at, math.inf):  # settled on ways `keep` refuses all: this bound again
+                got, out_of_time, nodes = ida.search(search, starts[order], lengths[order], total, FOUND * want,
+                                                     stop_at, stop, enough=FOUND, settle_at=settle)
+                NODES[0] += nodes
+                deadline.check()  # a cancel (or the whole solve's time) stops the solve here
+                found = [(int(order[s]), path) for s, path in got if keep(int(order[s]), path)]
+                if found or not (got and out_of_time) or time.perf_counter() >= stop_at:
+                    break
             if found or out_of_time:
                 return found[:want]
     return []
 
 
 FOUND = 4  # ways found for each one wanted (phase 3's keep passes about half)
+# Of a phase's time, after which FOUND ways end its search: the last bound's search that collects
+# FOUND * WAYS took 5-10 s on one 5x5x5 in five (phase 3, 0.5 s on most), when the later phases
+# then ran out of time, the pairing fell back to greedy macros (30-40 turns more).
+SETTLE = 0.3
 NODES = [0]  # searched, for benches
 LONGER = 12  # turns past a phase's first bound at which it gives up (none was needed in tests)
 

@@ -15,6 +15,7 @@ is searched, and a layer never turns twice in a row.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -79,16 +80,18 @@ def bound(phase: Phase, values: np.ndarray) -> int:
 
 
 def search(phase: Phase, starts: np.ndarray, lengths: np.ndarray, total: int, cap: int, stop_at: float,
-           stop: np.ndarray, longest: int = 24) -> tuple[list[tuple[int, list[int]]], bool, int]:
+           stop: np.ndarray, longest: int = 24, enough: int = 0,
+           settle_at: float = math.inf) -> tuple[list[tuple[int, list[int]]], bool, int]:
     """Every (start index, turns) of exactly total - lengths[start] turns to the goal, up to `cap`
     of them, whether the clock (time.perf_counter) passed `stop_at` or the `stop` flag (a budget's,
-    Budget.watching: cancelled or out of time) was raised first, and the nodes searched."""
+    Budget.watching: cancelled or out of time) was raised first, and the nodes searched. Once the
+    clock passes `settle_at`, `enough` found (if nonzero) end the search too, as if at `stop_at`."""
     paths = np.full((cap, longest), -1, dtype=np.int64)
     found = np.zeros(cap, dtype=np.int64)
     count, late, nodes = _search(np.asarray(starts, dtype=np.int64), np.asarray(lengths, dtype=np.int64), total,
                           phase.axis, phase.layer, phase.tables, phase.offset, phase.lookups, phase.look_offset,
                           phase.prune, phase.prune_offset, phase.first, phase.second, phase.width,
-                          paths, found, stop_at, stop)
+                          paths, found, stop_at, stop, enough or cap + 1, settle_at)
     return [(int(found[i]), [int(t) for t in paths[i] if t >= 0]) for i in range(count)], bool(late), int(nodes)
 
 
@@ -122,7 +125,7 @@ def _turned(value, k, t, turns, tables, offset, lookups, look_offset):
 
 @njit(cache=True, nogil=True)
 def _search(starts, lengths, total, axis, layer, tables, offset, lookups, look_offset, prune, prune_offset,
-            first, second, width, paths, found, stop_at, stop):
+            first, second, width, paths, found, stop_at, stop, enough, settle_at):
     turns = len(axis)
     coordinates = starts.shape[1]
     longest = paths.shape[1]
@@ -156,7 +159,8 @@ def _search(starts, lengths, total, axis, layer, tables, offset, lookups, look_o
                     t += 1
                     continue
                 nodes += 1
-                if nodes % CLOCK_EVERY == 0 and (stop[0] != 0 or now() > stop_at):
+                if nodes % CLOCK_EVERY == 0 and (stop[0] != 0 or now() > stop_at
+                                                 or (count >= enough and now() > settle_at)):
                     return count, True, nodes
                 for k in range(coordinates):
                     values[d + 1, k] = _turned(values[d, k], k, t, turns, tables, offset, lookups, look_offset)
