@@ -89,11 +89,7 @@ def main() -> None:
         states = _states(n, args.n, args.seed)
         load = os.getloadavg()[0]
         if args.baseline:
-            command = [sys.executable, __file__, "--json", "--sizes", str(n), "--n", str(args.n), "--seed", str(args.seed),
-                       "--time-limit", str(args.time_limit)]
-            out = subprocess.run(command, env={**os.environ, "PYTHONPATH": args.baseline}, capture_output=True,
-                                 text=True, check=True)
-            base, label = json.loads(out.stdout.splitlines()[-1]), f"baseline {args.baseline}"
+            base, label = _baseline(args.baseline, n, args), f"baseline {args.baseline}"
         else:
             base, label = run(n, states, args.time_limit, short_phases=False, batched_from=n + 1), "3-cycles alone"
         now = run(n, states, args.time_limit)
