@@ -109,6 +109,31 @@ def test_pairing_pairs_every_edge_and_keeps_centres():
         assert len(ways[0]) < 40  # the free-slice macros: about 25 turns
 
 
+def _every_edge_one_pair(cube: BigCube, state: np.ndarray) -> bool:
+    """Each composite edge (the pieces of two stickers between the same two faces) shows one colour
+    pair, read on each piece's stickers by face."""
+    pairs: dict[tuple, set] = {}
+    for cubie, stickers in cube.pieces.items():
+        if len(stickers) == 2:
+            slot = tuple(c if abs(c) == cube.n - 1 else None for c in cubie)
+            pairs.setdefault(slot, set()).add(tuple(int(state[s]) for s in sorted(stickers, key=cube.faces.__getitem__)))
+    return all(len(seen) == 1 for seen in pairs.values())
+
+
+def test_only_pairings_that_pair_every_edge_are_kept_of_those_cut_short():
+    """pair_edges stopped at once gives what it has, edges left unpaired; paired_ways keeps exactly
+    the ways that pair every edge on the replayed stickers (the 7x7x7's rows need that)."""
+    cube = short.plan(5).cube
+    goal = np.array([ord(c) for c in cube.solved()], dtype=np.uint8)
+    _, reached = short.solve_centres(_scrambled(3, 5), goal, 5, time.perf_counter() + 120)
+    for stop in (0.0, 60.0):
+        now = time.perf_counter()
+        ways = short.pair_edges(reached, 5, now + stop / 2, now + stop)
+        whole = [way for way in ways if _every_edge_one_pair(cube, short.apply_names(cube, reached, way))]
+        assert ways and short.paired_ways(reached, ways, 5) == whole
+        assert whole == (ways if stop else [])  # cut short: nothing whole; with time: every way
+
+
 @pytest.mark.parametrize("n", [4, 5])
 def test_compiled_seams_after_set_ups_and_macros_are_those_of_the_stickers(n):
     cube = short.plan(n).cube

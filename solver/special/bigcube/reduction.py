@@ -39,7 +39,7 @@ from solver import deadline, perm, threads
 from solver.errors import PuzzleError, StateError, UnreachableError
 from solver.search.budget import Budget, Cancelled, OutOfTime
 from solver.special import cube3
-from solver.special.bigcube import batched, cycles, five, four_search, freeslice, short, to_five
+from solver.special.bigcube import batched, cycles, five, four_search, short, to_five
 from solver.special.bigcube.model import BigCube, Layer, Rotation, merge_turns, rotations
 from solver.special.cube3 import geometry as cube3_geometry
 from solver.special.cube3 import solve as cube3_solve
@@ -498,7 +498,6 @@ def _short_ways(state: str, n: int, goal: str, budget: Budget, batched_from: int
     target = np.array([colours[c] for c in goal], dtype=np.uint8)
     short.prepare(n, target.tobytes())  # tables and macros loaded (or built once) before the phases' clock
     cube = short.plan(n).cube
-    edges = freeslice.Edges(cube)
     start, left = time.perf_counter(), budget.remaining()
     end = start + ROUNDS_END * left
     first = rotations(n)[0]
@@ -515,11 +514,11 @@ def _short_ways(state: str, n: int, goal: str, budget: Budget, batched_from: int
         and whether five.py's phases gave them."""
         with deadline.phase("edge pairing"):
             pairings, by_phases = five_ways(reached, target, len(centres), greedy, stop)
+        if rotation is not first:
+            pairings = short.paired_ways(reached, pairings, n)
         found = []
         for pairing in pairings:
             paired = short.apply_names(cube, reached, pairing)
-            if rotation is not first and edges.unpaired(paired[None])[0]:
-                continue
             job = _Reduction(n, "".join(sorted(colours)[c] for c in paired), goal, batched_from)
             found.append(_Way(rotation, centres + pairing + job.pll_parity(), job))
         return found, by_phases

@@ -402,6 +402,14 @@ def pair_edges(state: np.ndarray, n: int, deadline: float, stop: float) -> list[
     return [[p.names[m] for m in path] for path in paths]
 
 
+def paired_ways(state: np.ndarray, ways: list[list[str]], n: int) -> list[list[str]]:
+    """Those of `ways` (catalog turns from `state`) after which every composite edge is paired:
+    pair_edges gives the pairings it has at its stop, some of them partial."""
+    cube = plan(n).cube
+    edges = freeslice.Edges(cube)
+    return [way for way in ways if not edges.unpaired(apply_names(cube, state, way)[None])[0]]
+
+
 @lru_cache(maxsize=None)
 def pairing_macros(n: int) -> freeslice.Macros:
     """The free-slice macros of the size, found once and kept in the table cache (2-6 s to find)."""

@@ -37,7 +37,6 @@ from functools import lru_cache
 import numpy as np
 
 from solver import deadline, threads
-from solver.errors import UnreachableError
 from solver.search.budget import Budget, one_time_work
 from solver.special.bigcube import beam, four_search, grouped, short
 from solver.special.bigcube.model import Rotation, merge_turns, rotations
@@ -62,8 +61,8 @@ def solve(state: str, n: int, goal: str, budget: Budget) -> list[str]:
     left = budget.remaining()
     rotation, turns, now = steps(state, n, goal, budget)
     five = grouped.five(n)
-    if not five.whole(now):
-        raise UnreachableError(f"cube{n}: not a 5x5x5 after the inner cube and the rows")
+    if not five.whole(now):  # (the steps' failure, not the state's: the caller's 3-cycles answer)
+        raise beam.Timeout(f"cube{n}: not a 5x5x5 after the inner cube and the rows")
     letters = sorted(set(goal))
     text = lambda codes: "".join(letters[c] for c in codes)  # noqa: E731
     seconds = budget.remaining() - CHECK_SHARE * left
@@ -124,6 +123,7 @@ def _by_five(state: str, goal: str, codes, target: np.ndarray, left: float) -> t
         with deadline.phase("inner edges"):
             ways, _ = reduction.five_ways(centred, small_goal, len(centres), start + FIVE_GREEDY * left,
                                            start + FIVE_END * left)
+        ways = short.paired_ways(centred, ways, 5)  # the rows need the inner cube whole
         distinct = {tuple(merge_turns(centres + way)) for way in ways}
         return [(rotation, [inner.turn(name) for name in way], big) for way in distinct]
 
