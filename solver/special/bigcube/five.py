@@ -464,9 +464,9 @@ def _ways(search: ida.Phase, starts: np.ndarray, lengths: np.ndarray, want: int,
 
 FOUND = 4  # ways found for each one wanted (phase 3's keep passes about half)
 # Of a phase's time, after which FOUND ways end its search: the last bound's search that collects
-# FOUND * WAYS took 5-10 s on one 5x5x5 in five (phase 3, 0.5 s on most), when the later phases
-# then ran out of time, the pairing fell back to greedy macros (30-40 turns more).
-SETTLE = 0.3
+# FOUND * WAYS took 5-10 s on one 5x5x5 in five (phase 3; 0.3-0.8 s on most, at load 2), when the
+# later phases then ran out of time, the pairing fell back to greedy macros (30-40 turns more).
+SETTLE = 0.5
 NODES = [0]  # searched, for benches
 LONGER = 12  # turns past a phase's first bound at which it gives up (none was needed in tests)
 
