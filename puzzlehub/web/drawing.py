@@ -186,9 +186,9 @@ def _closest(points) -> float:
         column, row = _rank_in(columns, buckets[:, 0] + dx), _rank_in(rows, buckets[:, 1] + dy)
         return np.where((column >= 0) & (row >= 0), column * len(rows) + row, -1)
 
-    order = np.argsort(bucket_key(0, 0))
-    pts, buckets = pts[order], buckets[order]
-    key, best = bucket_key(0, 0), bound
+    key = bucket_key(0, 0)
+    order = np.argsort(key)
+    pts, buckets, key, best = pts[order], buckets[order], key[order], bound
     for dx, dy in ((0, 0), (1, -1), (1, 0), (1, 1), (0, 1)):
         target = bucket_key(dx, dy)
         lo, hi = np.searchsorted(key, target, "left"), np.searchsorted(key, target, "right")
