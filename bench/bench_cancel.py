@@ -80,8 +80,11 @@ def main() -> None:
     shown = "   --  " if latency is None else f"{latency * 1000:6.0f} ms"
     print(f"{'pattern-database build (megaminx)':34s} {shown}   {outcome}")
 
+    cube3 = api.load("cube3")
+    api.discover(cube3, time_limit=1)  # compile its kernels first, as a worker does before it forks
+
     def discovery(cancel):
-        found = api.discover(api.load("cube3"), time_limit=300, cancel=cancel)
+        found = api.discover(cube3, time_limit=300, cancel=cancel)
         return f"{len(found)} algorithms kept"
 
     latency, outcome = _stop_latency(discovery, args.delay)

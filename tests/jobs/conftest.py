@@ -120,8 +120,11 @@ class Workers:
         self.artifacts = tmp / "artifacts"  # the storage every worker shares, as S3 would be
         self.env = dict(os.environ, DATABASE_URL=url, CELERY_BROKER_URL=REDIS_URL, PUZZLEHUB_BROKER_PREFIX=broker_prefix(),
                         PUZZLEHUB_VAR=str(tmp / "var"),
-                        PUZZLEHUB_CACHE=str(tmp / "cache"), PYTHONPATH=str(ROOT),
+                        PYTHONPATH=str(ROOT),
                         PUZZLEHUB_ARTIFACT_STORAGE_OPTIONS=json.dumps({"location": str(self.artifacts)}), **JOB_ENV)
+        # the test process's table cache, as production's workers share one: what the first worker's
+        # warm-up builds (minutes on an empty cache) the later solver tests load instead of building
+        self.env["PUZZLEHUB_CACHE"] = os.environ.get("PUZZLEHUB_CACHE") or str(settings.PUZZLEHUB_CACHE)
         self.env.setdefault("NUMBA_CACHE_DIR", "/tmp/numba-puzzlehub-tests")
         self.tmp = tmp
         self.running: dict[str, subprocess.Popen] = {}
