@@ -18,8 +18,9 @@ onto their axes by the phases of short.py, then five.py's phases bring them home
 edges, then steps 1-3 find nothing left but the 3x3x3; while the time allows, the short phases
 also run on rotations of the cube (another axis first: other ways, several turns apart) and the
 shortest answer of all is kept (`_short_ways`). The 6x6x6 and 7x7x7 (to_five.SIZES) are reduced
-to a 5x5x5 whose answer this solver gives (to_five.py). Should the phases run out of time,
-steps 1-3 solve the state from the start.
+to a 5x5x5 whose answer this solver gives (to_five.py), and so are N = 8 .. 11 (to_five.NESTED)
+given the seconds that takes, their inner cube solved whole by this solver. Should the phases run
+out of time, steps 1-3 solve the state from the start (from N = 8 by batched commutators).
 
 The answer is replayed on the stickers before it is returned.
 """
@@ -331,9 +332,12 @@ def _two_cycles(library: cycles.Library, frm: int, to: int, third: int) -> list[
     return None
 
 
+NESTED_RESERVE = 5.0  # seconds kept for the batched commutators when a nested solve fails (1 s at most for N <= 11)
+
+
 def solve_big_cube(state: str, n: int, goal: str | None = None, time_limit: float = 10.0, *,
                    budget: Budget | None = None, short_phases: bool = True,
-                   batched_from: int = batched.FROM) -> list[str]:
+                   batched_from: int = batched.FROM, reserve: float = NESTED_RESERVE) -> list[str]:
     """A solution (catalog SiGN turns: R, Rw, 3Rw, with ' and 2) of a state of the catalog's cubeN,
     a string of 6 * N * N colours in the catalog's numbering, to `goal` (by default the catalog's
     goal; any solved colouring: each face one colour, six colours). For N = 4 (four_search), N = 5
@@ -341,13 +345,16 @@ def solve_big_cube(state: str, n: int, goal: str | None = None, time_limit: floa
     `short_phases` is False), within most of the time. `budget` (default: `time_limit` seconds) is checked between beam depths and
     3-cycles: a cancel or the end of the time raises Cancelled or OutOfTime; progress names the phase.
     From N = `batched_from` the centres and wings go by batched commutators (batched.py; a larger
-    value gives the single 3-cycles of before, for benches)."""
+    value gives the single 3-cycles of before, for benches). `reserve`: the seconds kept for them
+    when N is nested (to_five.NESTED) and that fails (none for an inner cube: its nesting's caller
+    keeps them)."""
     budget = (budget or Budget()).with_limit(time_limit)
     with deadline.within(budget):
-        return _solve(state, n, goal, budget, short_phases, batched_from)
+        return _solve(state, n, goal, budget, short_phases, batched_from, reserve)
 
 
-def _solve(state: str, n: int, goal: str | None, budget: Budget, short_phases: bool, batched_from: int) -> list[str]:
+def _solve(state: str, n: int, goal: str | None, budget: Budget, short_phases: bool, batched_from: int,
+           reserve: float) -> list[str]:
     cube = BigCube(n)
     goal = goal or cube.solved()
     size = 6 * n * n
@@ -366,11 +373,18 @@ def _solve(state: str, n: int, goal: str | None, budget: Budget, short_phases: b
         check.check_colours(orbit)
     left = budget.remaining()
     tried: list[tuple[int, _Way, _Reduction]] = []  # (length, way, its reduction after a 3x3x3 stage)
-    if n in to_five.SIZES and short_phases:
+    # N = 8 .. 11 nested (to_five.py) when (nearly) its seconds are left besides the batched
+    # commutators' (the answer should it fail), and within them
+    nested = n in to_five.NESTED and (left is None or left - reserve >= 0.8 * to_five.seconds(n))
+    if short_phases and (n in to_five.SIZES or nested):
         try:
-            return to_five.solve(state, n, goal, budget)
+            if not nested:
+                return to_five.solve(state, n, goal, budget)
+            part = budget.part(to_five.seconds(n) if left is None else min(to_five.seconds(n), left - reserve))
+            with deadline.limit(part):  # (its phases stop at its end)
+                return to_five.solve(state, n, goal, part)
         except (short.beam.Timeout, OutOfTime):
-            pass  # the 3-cycles below, with the time left
+            pass  # the 3-cycles below (the batched commutators from N = 8), with the time left
     elif n == 4 and short_phases:
         try:
             tried = _three_by_three(_reduced_ways(state, goal, budget, batched_from), SCREEN, budget, left, must=True)

@@ -171,9 +171,16 @@ def partner_pairing(n: int, stage: Stage) -> Pairing:
     depth = {x: parse_turn(p.names[x])[1] for x in turns}
     middles = [[x] for x in turns] + [[x, y] for x in turns for y in turns if face[x] == face[y] and depth[x] > depth[y]]
     seen = {source[watched].astype(np.int64).tobytes() for source in sources}
-    for w in (k for k, name in enumerate(p.names) if parse_turn(name)[1] == stage.depth + 1):
-        for middle in (m for m in middles if p.moves.axis[m[0]] != p.moves.axis[w]):  # (else W X W' = X)
-            way = [w, *middle, int(p.inverse[w])]
+    # W: a turn deeper than the stage, or one slice deeper than it (an 8x8x8's row has two middle
+    # obliques, which only a slice's conjugate moves apart)
+    parsed = [parse_turn(name) for name in p.names]
+    deep = [k for k, (_, d, _) in enumerate(parsed) if stage.depth < d <= n // 2]
+    setups = [[w] for w in deep] + [[x, int(p.inverse[y])] for x in deep for y in deep
+                                    if parsed[x][0] == parsed[y][0] and parsed[x][2] == parsed[y][2]
+                                    and parsed[x][1] > parsed[y][1]]
+    for w in setups:
+        for middle in (m for m in middles if p.moves.axis[m[0]] != p.moves.axis[w[0]]):  # (else W X W' = X)
+            way = [*w, *middle, *[int(p.inverse[k]) for k in reversed(w)]]
             source = np.arange(cube.size)
             for m in way:
                 source = source[p.moves.sources[m]]

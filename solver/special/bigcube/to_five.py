@@ -27,6 +27,12 @@ So three steps:
 3. the 5x5x5 solved by reduction.solve_big_cube, its turns played one for one.
 (The rows before the inner cube's edges: 7x7x7 rows of 66 turns against 59 after, same states; and
 the 6x6x6's PLL parity algorithm, played after the rows, unmatched 8 of them.)
+
+The 8x8x8 to the 11x11x11 go the same way when they have the time (`NESTED`, `seconds`), their
+inner cube (N - 2) solved whole by this solver, so nested again from 10: more than the rows need (its
+3x3x3 stage too), but in a few hundred turns where the batched commutators take over a thousand.
+Their rows (N - 4 pieces each) also need W X W' with W a single slice deeper than the second layer
+(short.partner_pairing): an 8x8x8's two middle obliques of a row move apart under no other move.
 """
 
 from __future__ import annotations
@@ -42,6 +48,9 @@ from solver.special.bigcube import beam, four_search, grouped, short
 from solver.special.bigcube.model import Rotation, merge_turns, rotations
 
 SIZES = (6, 7)
+# Reduced to a 5x5x5 too, their inner cubes solved whole (nested: the 10x10x10's an 8x8x8, itself
+# nested); the 12x12x12's rows (ten pieces each) were not matched in 17 s
+NESTED = range(8, 12)
 # Deadlines of the first two steps, in shares of the time left at the start; the 5x5x5 has the rest
 # (it needs 2.5-4 s of CPU and falls to its 3-cycles with less).
 FOUR_SHARE, FOUR_END = 0.12, 0.35  # the 6x6x6's inner cube: ways looked for until, a first one until
@@ -49,10 +58,20 @@ FIVE_CENTRES_END, FIVE_GREEDY, FIVE_END = 0.1, 0.35, 0.4  # the 7x7x7's: centres
 ROW_WAYS, ROWS_MORE = 4, 0.3  # the rows matched after the first ROW_WAYS inner ways while ROWS_MORE is not gone
 ROWS_NARROW, ROWS_END = 0.2, 0.35  # of the time, from the rows' start: their beam a quarter as wide, then stopped
 CHECK_SHARE = 0.05  # kept back for playing the answer on the big cube
+# N > 7, nested: the inner cube solved as a cube of its own (N - 2: nested again from 10), the rows,
+# then the 5x5x5, each with the seconds it takes at its size (`seconds`), or a share of them
+FIVE_SECONDS = 10.0  # the 5x5x5's, the 6x6x6's and the 7x7x7's (families.BIGCUBE_TIME_LIMIT)
+ROWS_SECONDS = 3.0  # a nested size's rows (a quarter of the 6x6x6's and 7x7x7's share)
+
+
+def seconds(n: int) -> float:
+    """The seconds a solve of N takes here when it has them: the 6x6x6's and 7x7x7's, and each
+    nesting adds the rows' and a 5x5x5's (8x8x8 23 s, 10x10x10 36 s, 12x12x12 49 s)."""
+    return FIVE_SECONDS if n <= 7 else seconds(n - 2) + ROWS_SECONDS + FIVE_SECONDS
 
 
 def solve(state: str, n: int, goal: str, budget: Budget) -> list[str]:
-    """Catalog turns solving `state` of the catalog's cubeN (N in SIZES) to `goal` (a solved
+    """Catalog turns solving `state` of the catalog's cubeN (N in SIZES or NESTED) to `goal` (a solved
     colouring): steps 1 and 2, then the 5x5x5 of the state they reach by
     reduction.solve_big_cube. beam.Timeout (or OutOfTime) when a step before the 5x5x5 runs out
     of time."""
@@ -81,7 +100,9 @@ def steps(state: str, n: int, goal: str, budget: Budget) -> tuple[Rotation, list
     left = budget.remaining()
     if n == 6:  # the inner cube a 4x4x4
         return _by_four(state, goal, codes, target, budget, left)
-    return _by_five(state, goal, codes, target, left)
+    if n == 7:
+        return _by_five(state, goal, codes, target, left)
+    return _by_inner_solve(state, n, goal, codes, target, budget, left)
 
 
 def _by_four(state: str, goal: str, codes, target: np.ndarray, budget: Budget,
@@ -138,6 +159,24 @@ def _by_five(state: str, goal: str, codes, target: np.ndarray, left: float) -> t
     return _with_rows(sorted(inner_ways, key=lambda way: len(way[1])), 7, start, left)
 
 
+def _by_inner_solve(state: str, n: int, goal: str, codes, target: np.ndarray, budget: Budget,
+                    left: float) -> tuple[Rotation, list[str], np.ndarray]:
+    """Steps 1 and 2 of N > 7: the inner cube, an (N-2)x(N-2)x(N-2), solved whole by this solver
+    (more than the reduction the rows need: its 3x3x3 stage too, which the 5x5x5 does again)."""
+    from solver.special.bigcube import reduction
+
+    inner = grouped.inner(n)
+    start = time.perf_counter()
+    rotation = reduction.axes_rotations(n)[0]
+    big = codes(rotation.turn(state, goal))
+    letters = sorted(set(goal))
+    text = lambda codes: "".join(letters[c] for c in codes)  # noqa: E731
+    with deadline.phase("inner cube"):
+        answer = reduction.solve_big_cube(text(inner.project(big)), n - 2, text(inner.project(target)),
+                                          budget=budget.part(left * seconds(n - 2) / seconds(n)), reserve=0.0)
+    return _with_rows([(rotation, [inner.turn(name) for name in answer], big)], n, start, left)
+
+
 def _with_rows(inner_ways: list[tuple[Rotation, list[str], np.ndarray]], n: int, start: float,
                left: float) -> tuple[Rotation, list[str], np.ndarray]:
     """Of the inner cube's ways (the rotated cube, its big turns, the rotated state they start
@@ -185,7 +224,7 @@ def _depths_for_rows(state: np.ndarray, names: list[str], n: int) -> list[str]:
     so that the fewest row pieces are unmatched after them: the same turns, the same inner cube,
     fewer rows to match. The rows change under the three-layer turns only, so which of their
     pieces meet there depends on how far the layer-two slices were turned in between."""
-    p, how, inner = short.plan(n), short.partner_pairing(n, short.stages(n)[1]), grouped.inner(n)
+    p, how, inner = short.plan(n), short.partner_pairing(n, short.stages(n)[-1]), grouped.inner(n)
     options = [inner.alternatives(name) for name in names]
     free = [i for i, choices in enumerate(options) if len(choices) > 1]
     if not free:
@@ -241,7 +280,7 @@ def prepare(n: int, goal: bytes) -> None:
         reduction.plan(5)
         if n == 6:
             four_search.searches()
-        short.partner_pairing(n, short.stages(n)[1])
+        short.partner_pairing(n, short.stages(n)[-1])
 
 
 # The rows' beam (beam.by_cost; seconds of CPU at load 5-6, 4 states each): the 6x6x6's 24 obliques
@@ -256,9 +295,9 @@ ROWS_WIDTHS = {6: 500, 7: 250}
 def _rows(state: np.ndarray, n: int, narrow: float, deadline: float) -> tuple[list[str], np.ndarray]:
     """Big catalog turns that match the rows, fewest turns first (beam.by_cost over short's
     partner pairing moves), and the state they reach."""
-    how = short.partner_pairing(n, short.stages(n)[1])
+    how = short.partner_pairing(n, short.stages(n)[-1])
     costs = np.array([len(sequence) for sequence in how.sequences])
-    path = beam.by_cost(state[how.watched], how.moves, costs, how.pieces, how.neighbours, ROWS_WIDTHS[n], narrow, deadline)
+    path = beam.by_cost(state[how.watched], how.moves, costs, how.pieces, how.neighbours, ROWS_WIDTHS.get(n, 250), narrow, deadline)
     names = [short.plan(n).names[k] for move in path for k in how.sequences[move]]
     return names, short.apply_names(grouped.inner(n).big, state, names)
 
