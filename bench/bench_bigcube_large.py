@@ -1,7 +1,9 @@
-"""Big cubes N = 8 .. 33: catalog turns, single-slice quarter turns and seconds per state for the
-batched commutators (batched.py), beside the single 3-cycles from libraries over all turns (the
-solver before issue #17's batching, `batched_from` past N) run on the same states in the same run
-where they finish (--baseline-max), and the figures measured for them otherwise.
+"""Big cubes N = 8 .. 33: catalog turns, single-slice quarter turns and seconds per state as the
+solver answers (N = 8 .. 11 nested: reduced to a 5x5x5 around their solved inner cube, to_five.py;
+beyond, batched commutators, batched.py), for the nested sizes beside the batched commutators, and
+beside the single 3-cycles from libraries over all turns (the solver before issue #17's batching,
+`batched_from` past N) run on the same states in the same run where they finish (--baseline-max),
+and the figures measured for them otherwise.
 
     python bench/bench_bigcube_large.py [--n 2] [--sizes 8 9 10 12 16 20 25 33] [--baseline-max 12]
 
@@ -16,7 +18,7 @@ import random
 
 from bench_bigcube import run
 
-from solver.special.bigcube import reduction
+from solver.special.bigcube import to_five
 from solver.special.bigcube.model import BigCube
 
 # The 3-cycle libraries over all turns, measured on main at ad14ddc on the first two states of this
@@ -42,10 +44,14 @@ def main() -> None:
           f"{args.time_limit:g} s limit; turns / single-slice quarter turns, seconds first / later")
     for n in args.sizes:
         states = _states(n, args.n, args.seed)
-        now = run(n, states, args.time_limit, batched_from=reduction.batched.FROM)
-        line = (f"cube{n}: batched {now[0]:7.1f} / {now[1]:8.1f}  {now[3]:5.1f} s / {now[2]:5.1f} s | ")
+        now = run(n, states, args.time_limit)
+        line = (f"cube{n}: {'nested' if n in to_five.NESTED else 'batched'} {now[0]:7.1f} / {now[1]:8.1f}  "
+                f"{now[3]:5.1f} s / {now[2]:5.1f} s | ")
+        if n in to_five.NESTED:
+            batched = run(n, states, args.time_limit, short_phases=False)
+            line += f"batched {batched[0]:7.1f} / {batched[1]:8.1f}  {batched[3]:5.1f} s / {batched[2]:5.1f} s | "
         if n <= args.baseline_max:
-            before = run(n, states, 300.0, batched_from=n + 1)
+            before = run(n, states, 300.0, batched_from=n + 1, short_phases=False)
             line += (f"before {before[0]:7.1f} / {before[1]:8.1f}  {before[3]:5.1f} s / {before[2]:5.1f} s | "
                      f"ratio {now[0] / before[0]:.2f}")
         elif n in BEFORE:

@@ -165,12 +165,12 @@ def test_a_nested_cube_is_solved_in_less_than_half_the_batched_commutators_turns
 
 def test_a_nested_cube_without_its_seconds_goes_to_the_batched_commutators_in_time():
     """Given less than the nested solve's seconds (and the reserve kept should it fail), an 8x8x8
-    is answered by the batched commutators at once, as without the short phases."""
+    is answered by the batched commutators at once."""
     from solver.special.bigcube import reduction
 
     cube = BigCube(8)
     state = cube.scrambled(random.Random(3), 1000)
     started = time.monotonic()
     quick = reduction.solve_big_cube(state, 8, time_limit=10)
-    assert time.monotonic() - started < 5 and cube.apply(state, quick) == cube.solved()
-    assert quick == reduction.solve_big_cube(state, 8, time_limit=10, short_phases=False)
+    assert time.monotonic() - started < 5  # (a nested solve takes 20 s or more)
+    assert cube.apply(state, quick) == cube.solved()

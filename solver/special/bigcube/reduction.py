@@ -376,13 +376,14 @@ def _solve(state: str, n: int, goal: str | None, budget: Budget, short_phases: b
     # N = 8 .. 11 nested (to_five.py) when (nearly) its seconds are left besides the batched
     # commutators' (the answer should it fail), and within them
     nested = n in to_five.NESTED and (left is None or left - reserve >= 0.8 * to_five.seconds(n))
+    nested_answer = None
     if short_phases and (n in to_five.SIZES or nested):
         try:
             if not nested:
                 return to_five.solve(state, n, goal, budget)
             part = budget.part(to_five.seconds(n) if left is None else min(to_five.seconds(n), left - reserve))
             with deadline.limit(part):  # (its phases stop at its end)
-                return to_five.solve(state, n, goal, part)
+                nested_answer = to_five.solve(state, n, goal, part)
         except (short.beam.Timeout, OutOfTime):
             pass  # the 3-cycles below (the batched commutators from N = 8), with the time left
     elif n == 4 and short_phases:
@@ -398,6 +399,21 @@ def _solve(state: str, n: int, goal: str | None, budget: Budget, short_phases: b
         except (short.beam.Timeout, OutOfTime):
             pass  # the 3-cycles alone still give an answer (they stop too if no time is left)
         tried = _refined(tried, budget, left)
+    if nested_answer is None:
+        return _by_three_cycles(n, goal, tried, check, budget, left, batched_from)
+    # the batched commutators too (under a second for N <= 11): a nested solve whose inner cube fell
+    # back to them (out of time) may give more turns than they do
+    try:
+        answer = _by_three_cycles(n, goal, tried, check, budget, left, batched_from)
+    except OutOfTime:
+        return nested_answer
+    return min(nested_answer, answer, key=len)
+
+
+def _by_three_cycles(n: int, goal: str, tried: list, check: _Reduction, budget: Budget, left: float,
+                     batched_from: int) -> list[str]:
+    """The answer of the shortest way `tried` (without any: from the scramble, `check`) finished by
+    a 3x3x3 stage and the 3-cycles (from N = `batched_from` the batched commutators)."""
     if not tried:  # without the short phases: 3-cycles from the scramble
         tried = _three_by_three([_Way(rotations(n)[0], [], check)], 0.1, budget, left, must=True)
     _, way, job = min(tried, key=lambda entry: entry[0])

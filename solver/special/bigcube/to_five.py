@@ -61,13 +61,15 @@ CHECK_SHARE = 0.05  # kept back for playing the answer on the big cube
 # N > 7, nested: the inner cube solved as a cube of its own (N - 2: nested again from 10), the rows,
 # then the 5x5x5, each with the seconds it takes at its size (`seconds`), or a share of them
 FIVE_SECONDS = 10.0  # the 5x5x5's, the 6x6x6's and the 7x7x7's (families.BIGCUBE_TIME_LIMIT)
-ROWS_SECONDS = 3.0  # a nested size's rows (a quarter of the 6x6x6's and 7x7x7's share)
+# a nested size's rows, more pieces and moves as N grows: at width 250 an 8x8x8's took 3.5 s, a
+# 9x9x9's 5.7 s, a 10x10x10's and an 11x11x11's 11-13 s
+ROWS_SECONDS = {8: 4.0, 9: 6.0, 10: 10.0, 11: 12.0}
 
 
 def seconds(n: int) -> float:
     """The seconds a solve of N takes here when it has them: the 6x6x6's and 7x7x7's, and each
-    nesting adds the rows' and a 5x5x5's (8x8x8 23 s, 10x10x10 36 s, 12x12x12 49 s)."""
-    return FIVE_SECONDS if n <= 7 else seconds(n - 2) + ROWS_SECONDS + FIVE_SECONDS
+    nesting adds the rows' and a 5x5x5's (8x8x8 24 s, 9x9x9 26 s, 10x10x10 44 s, 11x11x11 48 s)."""
+    return FIVE_SECONDS if n <= 7 else seconds(n - 2) + ROWS_SECONDS[n] + FIVE_SECONDS
 
 
 def solve(state: str, n: int, goal: str, budget: Budget) -> list[str]:
@@ -166,7 +168,6 @@ def _by_inner_solve(state: str, n: int, goal: str, codes, target: np.ndarray, bu
     from solver.special.bigcube import reduction
 
     inner = grouped.inner(n)
-    start = time.perf_counter()
     rotation = reduction.axes_rotations(n)[0]
     big = codes(rotation.turn(state, goal))
     letters = sorted(set(goal))
@@ -174,7 +175,9 @@ def _by_inner_solve(state: str, n: int, goal: str, codes, target: np.ndarray, bu
     with deadline.phase("inner cube"):
         answer = reduction.solve_big_cube(text(inner.project(big)), n - 2, text(inner.project(target)),
                                           budget=budget.part(left * seconds(n - 2) / seconds(n)), reserve=0.0)
-    return _with_rows([(rotation, [inner.turn(name) for name in answer], big)], n, start, left)
+    # the rows until the 5x5x5's share is all that is left (their deadlines are shares of `left`)
+    rows = max(budget.remaining() - left * FIVE_SECONDS / seconds(n), 0.0)
+    return _with_rows([(rotation, [inner.turn(name) for name in answer], big)], n, time.perf_counter(), rows / ROWS_END)
 
 
 def _with_rows(inner_ways: list[tuple[Rotation, list[str], np.ndarray]], n: int, start: float,
