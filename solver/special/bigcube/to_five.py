@@ -49,7 +49,7 @@ from solver.special.bigcube.model import Rotation, merge_turns, rotations
 
 SIZES = (6, 7)
 # Reduced to a 5x5x5 too, their inner cubes solved whole (nested: the 10x10x10's an 8x8x8, itself
-# nested); the 12x12x12's rows (ten pieces each) were not matched in 17 s
+# nested); the 12x12x12's rows (eight pieces each) were not matched in 17 s
 NESTED = range(8, 12)
 # Deadlines of the first two steps, in shares of the time left at the start; the 5x5x5 has the rest
 # (it needs 2.5-4 s of CPU and falls to its 3-cycles with less).
