@@ -54,7 +54,7 @@ def test_every_rows_move_leaves_the_inner_cube_reduced(n):
     """The rows' moves (short's partner pairing) turn the inner cube by a face turn or not at all,
     so its centres stay home and its edges paired whatever the state."""
     inner = grouped.inner(n)
-    how = short.partner_pairing(n, short.stages(n)[-1])
+    how = to_five.rows_pairing(n)
     state = _codes(inner.big.scrambled(random.Random(1), 200))
     small = inner.project(state)
     faces = {small[_sources(inner.small, name)].tobytes() for name in inner.small.named_moves if "w" not in name}
@@ -83,7 +83,7 @@ def test_the_depths_chosen_for_the_rows_keep_the_inner_cube_and_match_more(n):
     """The inner cube's turns with their depths chosen reach the same inner cube, turn for turn,
     with fewer row pieces unlike the piece they are matched to (short's partner pairing, as the
     rows' beam counts them) than the turns as given, on random states and random turns."""
-    inner, how = grouped.inner(n), short.partner_pairing(n, short.stages(n)[-1])
+    inner, how = grouped.inner(n), to_five.rows_pairing(n)
 
     def unlike(state):
         return int((state[how.watched][how.pieces] != state[how.watched][how.neighbours]).sum())

@@ -84,12 +84,21 @@ def solve(state: str, n: int, goal: str, budget: Budget) -> list[str]:
     five = grouped.five(n)
     if not five.whole(now):  # (the steps' failure, not the state's: the caller's 3-cycles answer)
         raise beam.Timeout(f"cube{n}: not a 5x5x5 after the inner cube and the rows")
-    letters = sorted(set(goal))
-    text = lambda codes: "".join(letters[c] for c in codes)  # noqa: E731
     seconds = budget.remaining() - CHECK_SHARE * left
     target = "".join(goal[i] for i in five.stickers)  # (the rotated cube's goal is the goal: model.Rotation.turn)
-    answer = reduction.solve_big_cube(text(five.project(now)), 5, target, budget=budget.part(seconds))
+    answer = reduction.solve_big_cube(_text(goal, five.project(now)), 5, target, budget=budget.part(seconds))
     return rotation.unrotate(merge_turns(turns + [five.turn(name) for name in answer]))
+
+
+def _text(goal: str, codes: np.ndarray) -> str:
+    """Colour codes (indices of the goal's sorted colours, as `steps` gives them) as colours."""
+    letters = sorted(set(goal))
+    return "".join(letters[c] for c in codes)
+
+
+def rows_pairing(n: int) -> short.Pairing:
+    """The rows' moves and pieces: short's partner pairing of the outer ring (its last stage)."""
+    return short.partner_pairing(n, short.stages(n)[-1])
 
 
 def steps(state: str, n: int, goal: str, budget: Budget) -> tuple[Rotation, list[str], np.ndarray]:
@@ -170,10 +179,8 @@ def _by_inner_solve(state: str, n: int, goal: str, codes, target: np.ndarray, bu
     inner = grouped.inner(n)
     rotation = reduction.axes_rotations(n)[0]
     big = codes(rotation.turn(state, goal))
-    letters = sorted(set(goal))
-    text = lambda codes: "".join(letters[c] for c in codes)  # noqa: E731
     with deadline.phase("inner cube"):
-        answer = reduction.solve_big_cube(text(inner.project(big)), n - 2, text(inner.project(target)),
+        answer = reduction.solve_big_cube(_text(goal, inner.project(big)), n - 2, _text(goal, inner.project(target)),
                                           budget=budget.part(left * seconds(n - 2) / seconds(n)), reserve=0.0)
     # the rows until the 5x5x5's share is all that is left (their deadlines are shares of `left`)
     rows = max(budget.remaining() - left * FIVE_SECONDS / seconds(n), 0.0)
@@ -227,7 +234,7 @@ def _depths_for_rows(state: np.ndarray, names: list[str], n: int) -> list[str]:
     so that the fewest row pieces are unmatched after them: the same turns, the same inner cube,
     fewer rows to match. The rows change under the three-layer turns only, so which of their
     pieces meet there depends on how far the layer-two slices were turned in between."""
-    p, how, inner = short.plan(n), short.partner_pairing(n, short.stages(n)[-1]), grouped.inner(n)
+    p, how, inner = short.plan(n), rows_pairing(n), grouped.inner(n)
     options = [inner.alternatives(name) for name in names]
     free = [i for i, choices in enumerate(options) if len(choices) > 1]
     if not free:
@@ -283,7 +290,7 @@ def prepare(n: int, goal: bytes) -> None:
         reduction.plan(5)
         if n == 6:
             four_search.searches()
-        short.partner_pairing(n, short.stages(n)[-1])
+        rows_pairing(n)
 
 
 # The rows' beam (beam.by_cost; seconds of CPU at load 5-6, 4 states each): the 6x6x6's 24 obliques
@@ -298,7 +305,7 @@ ROWS_WIDTHS = {6: 500, 7: 250}
 def _rows(state: np.ndarray, n: int, narrow: float, deadline: float) -> tuple[list[str], np.ndarray]:
     """Big catalog turns that match the rows, fewest turns first (beam.by_cost over short's
     partner pairing moves), and the state they reach."""
-    how = short.partner_pairing(n, short.stages(n)[-1])
+    how = rows_pairing(n)
     costs = np.array([len(sequence) for sequence in how.sequences])
     path = beam.by_cost(state[how.watched], how.moves, costs, how.pieces, how.neighbours, ROWS_WIDTHS.get(n, 250), narrow, deadline)
     names = [short.plan(n).names[k] for move in path for k in how.sequences[move]]
