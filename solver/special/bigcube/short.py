@@ -167,13 +167,12 @@ def partner_pairing(n: int, stage: Stage) -> Pairing:
     axes = [int(p.moves.axis[x]) for x in turns]
     goal = np.array(["URFDLB".index(face) for face in cube.faces])
     deeper = np.concatenate([p.centre_orbits[k].positions for k in _deeper_orbits(n, stage)])
-    face = {x: parse_turn(p.names[x])[0] for x in turns}
-    depth = {x: parse_turn(p.names[x])[1] for x in turns}
-    middles = [[x] for x in turns] + [[x, y] for x in turns for y in turns if face[x] == face[y] and depth[x] > depth[y]]
+    parsed = [parse_turn(name) for name in p.names]  # (face, depth, quarter turns)
+    middles = [[x] for x in turns] + [[x, y] for x in turns for y in turns
+                                      if parsed[x][0] == parsed[y][0] and parsed[x][1] > parsed[y][1]]
     seen = {source[watched].astype(np.int64).tobytes() for source in sources}
     # W: a turn deeper than the stage, or one slice deeper than it (an 8x8x8's row has two middle
     # obliques, which only a slice's conjugate moves apart)
-    parsed = [parse_turn(name) for name in p.names]
     deep = [k for k, (_, d, _) in enumerate(parsed) if stage.depth < d <= n // 2]
     setups = [[w] for w in deep] + [[x, int(p.inverse[y])] for x in deep for y in deep
                                     if parsed[x][0] == parsed[y][0] and parsed[x][2] == parsed[y][2]
