@@ -66,7 +66,7 @@ class Special:
 CUBE3_TARGET = 20  # God's number: every cube has an answer this short, and two-phase finds one in ms
 CUBE3_TIME_LIMIT, CUBE3_OPTIMAL_TIME_LIMIT = 1.0, 60.0  # when the caller gives none
 BIGCUBE_TIME_LIMIT = 10.0  # the most a big-cube reduction spends on its short phases when the caller gives none
-LARGE_CUBE_TIME_LIMIT = 60.0  # N > 7 when the caller gives none (8 to 11 nested take 24-48 s of it, to_five.seconds)
+LARGE_CUBE_TIME_LIMIT = 60.0  # N > 7 when the caller gives none (8 to 11 nested take 24-52 s of it, to_five.seconds)
 # An NxNxN written with other layer moves is served up to 33: a 33x33x33's first solve (its tables
 # built) takes about 30 s here (docs/bigcube.md).
 LAYERED_SIZES = range(3, 34)

@@ -174,3 +174,23 @@ def test_a_nested_cube_without_its_seconds_goes_to_the_batched_commutators_in_ti
     quick = reduction.solve_big_cube(state, 8, time_limit=10)
     assert time.monotonic() - started < 5  # (a nested solve takes 20 s or more)
     assert cube.apply(state, quick) == cube.solved()
+
+
+@pytest.mark.parametrize("n", [5, 7])
+def test_a_reduced_answer_leaves_a_3x3x3_that_outer_turns_solve(n):
+    """`reduced` (what a nesting's inner cube asks for): the answer, replayed, leaves every centre
+    home and every edge paired (each cell of the cube grouped {1}, {2 .. N-1}, {N} one colour), and
+    the 3x3x3 read off it is one the 3x3x3 solver answers, whose outer turns then solve the big
+    cube."""
+    from solver.special.bigcube import reduction
+    from solver.special.cube3 import solve as cube3_solve
+
+    cube = BigCube(n)
+    three = grouped.Grouping(n, ((0,), tuple(range(1, n - 1)), (n - 1,)))
+    state = cube.scrambled(random.Random(n), 1000)
+    answer = reduction.solve_big_cube(state, n, time_limit=10, reduced=True)
+    reached = cube.apply(state, answer)
+    assert three.whole(_codes(reached)) and reached != cube.solved()
+    small = "".join(reached[i] for i in three.stickers)
+    rest = [three.turn(name) for name in cube3_solve.solve_facelets(small)]
+    assert cube.apply(reached, rest) == cube.solved()

@@ -337,7 +337,8 @@ NESTED_RESERVE = 5.0  # seconds kept for the batched commutators when a nested s
 
 def solve_big_cube(state: str, n: int, goal: str | None = None, time_limit: float = 10.0, *,
                    budget: Budget | None = None, short_phases: bool = True,
-                   batched_from: int = batched.FROM, reserve: float = NESTED_RESERVE) -> list[str]:
+                   batched_from: int = batched.FROM, reserve: float = NESTED_RESERVE,
+                   reduced: bool = False) -> list[str]:
     """A solution (catalog SiGN turns: R, Rw, 3Rw, with ' and 2) of a state of the catalog's cubeN,
     a string of 6 * N * N colours in the catalog's numbering, to `goal` (by default the catalog's
     goal; any solved colouring: each face one colour, six colours). For N = 4 (four_search), N = 5
@@ -347,14 +348,16 @@ def solve_big_cube(state: str, n: int, goal: str | None = None, time_limit: floa
     From N = `batched_from` the centres and wings go by batched commutators (batched.py; a larger
     value gives the single 3-cycles of before, for benches). `reserve`: the seconds kept for them
     when N is nested (to_five.NESTED) and that fails (none for an inner cube: its nesting's caller
-    keeps them)."""
+    keeps them). `reduced`: the turns may stop once the cube is a 3x3x3 (centres home, edges paired,
+    no PLL parity): what a nesting's inner cube needs (to_five.py), its 5x5x5's 3x3x3 stage left
+    out (about 20 turns, and its search's time); a way the short phases do not give is solved whole."""
     budget = (budget or Budget()).with_limit(time_limit)
     with deadline.within(budget):
-        return _solve(state, n, goal, budget, short_phases, batched_from, reserve)
+        return _solve(state, n, goal, budget, short_phases, batched_from, reserve, reduced)
 
 
 def _solve(state: str, n: int, goal: str | None, budget: Budget, short_phases: bool, batched_from: int,
-           reserve: float) -> list[str]:
+           reserve: float, reduced: bool) -> list[str]:
     cube = BigCube(n)
     goal = goal or cube.solved()
     size = 6 * n * n
@@ -380,24 +383,32 @@ def _solve(state: str, n: int, goal: str | None, budget: Budget, short_phases: b
     if short_phases and (n in to_five.SIZES or nested):
         try:
             if not nested:
-                return to_five.solve(state, n, goal, budget)
+                return to_five.solve(state, n, goal, budget, reduced)
             part = budget.part(to_five.seconds(n) if left is None else min(to_five.seconds(n), left - reserve))
             with deadline.limit(part):  # (its phases stop at its end)
-                nested_answer = to_five.solve(state, n, goal, part)
+                nested_answer = to_five.solve(state, n, goal, part, reduced)
         except (short.beam.Timeout, OutOfTime):
             pass  # the 3-cycles below (the batched commutators from N = 8), with the time left
     elif n == 4 and short_phases:
         try:
-            tried = _three_by_three(_reduced_ways(state, goal, budget, batched_from), SCREEN, budget, left, must=True)
+            ways = _reduced_ways(state, goal, budget, batched_from)
+            if reduced and ways:
+                return _shortest_way(ways)
+            tried = _three_by_three(ways, SCREEN, budget, left, must=True)
         except OutOfTime:
             pass  # the 3-cycles alone still give an answer
         tried = _refined(tried, budget, left)
     elif n == five.N and short_phases:
+        found: list[_Way] = []
         try:
             for ways in _short_ways(state, n, goal, budget, batched_from):
-                tried += _three_by_three(ways, SCREEN, budget, left, must=not tried)
+                found += ways
+                if not reduced:
+                    tried += _three_by_three(ways, SCREEN, budget, left, must=not tried)
         except (short.beam.Timeout, OutOfTime):
             pass  # the 3-cycles alone still give an answer (they stop too if no time is left)
+        if reduced and found:
+            return _shortest_way(found)
         tried = _refined(tried, budget, left)
     if nested_answer is None:
         return _by_three_cycles(n, goal, tried, check, budget, left, batched_from)
@@ -408,6 +419,12 @@ def _solve(state: str, n: int, goal: str | None, budget: Budget, short_phases: b
     except OutOfTime:
         return nested_answer
     return min(nested_answer, answer, key=len)
+
+
+def _shortest_way(ways: list[_Way]) -> list[str]:
+    """The turns of the shortest of `ways` (each ends on a 3x3x3), on the cube as given."""
+    way = min(ways, key=lambda way: len(merge_turns(way.turns)))
+    return way.rotation.unrotate(merge_turns(way.turns))
 
 
 def _by_three_cycles(n: int, goal: str, tried: list, check: _Reduction, budget: Budget, left: float,

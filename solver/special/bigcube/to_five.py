@@ -29,8 +29,8 @@ So three steps:
 the 6x6x6's PLL parity algorithm, played after the rows, unmatched 8 of them.)
 
 The 8x8x8 to the 11x11x11 go the same way when they have the time (`NESTED`, `seconds`), their
-inner cube (N - 2) solved whole by this solver, so nested again from 10: more than the rows need (its
-3x3x3 stage too), but in a few hundred turns where the batched commutators take over a thousand.
+inner cube (N - 2) reduced by this solver (to a 3x3x3: its own 5x5x5's 3x3x3 stage is left out), so
+nested again from 10: a few hundred turns where the batched commutators take over a thousand.
 Their rows (N - 4 pieces each) also need W X W' with W a single slice deeper than the second layer
 (short.partner_pairing): an 8x8x8's two middle obliques of a row move apart under no other move.
 """
@@ -48,7 +48,7 @@ from solver.special.bigcube import beam, four_search, grouped, short
 from solver.special.bigcube.model import Rotation, merge_turns, rotations
 
 SIZES = (6, 7)
-# Reduced to a 5x5x5 too, their inner cubes solved whole (nested: the 10x10x10's an 8x8x8, itself
+# Reduced to a 5x5x5 too, their inner cubes reduced by this solver (nested: the 10x10x10's an 8x8x8, itself
 # nested); the 12x12x12's rows (eight pieces each) were not matched in 17 s
 NESTED = range(8, 12)
 # Deadlines of the first two steps, in shares of the time left at the start; the 5x5x5 has the rest
@@ -61,22 +61,23 @@ CHECK_SHARE = 0.05  # kept back for playing the answer on the big cube
 # N > 7, nested: the inner cube solved as a cube of its own (N - 2: nested again from 10), the rows,
 # then the 5x5x5, each with the seconds it takes at its size (`seconds`), or a share of them
 FIVE_SECONDS = 10.0  # the 5x5x5's, the 6x6x6's and the 7x7x7's (families.BIGCUBE_TIME_LIMIT)
-# a nested size's rows, more pieces and moves as N grows: at width 250 an 8x8x8's took 3.5 s, a
-# 9x9x9's 5.7 s, a 10x10x10's and an 11x11x11's 11-13 s
-ROWS_SECONDS = {8: 4.0, 9: 6.0, 10: 10.0, 11: 12.0}
+# a nested size's rows, more pieces and moves as N grows: at width 250 an 8x8x8's took 3.5-4.8 s,
+# a 9x9x9's 5.7-9.1 s (the beam narrows past 0.57 of its time); the 10x10x10's and 11x11x11's
+# at their widths (ROWS_WIDTHS) 9-12 s and 13-18 s
+ROWS_SECONDS = {8: 4.0, 9: 6.0, 10: 12.0, 11: 16.0}
 
 
 def seconds(n: int) -> float:
     """The seconds a solve of N takes here when it has them: the 6x6x6's and 7x7x7's, and each
-    nesting adds the rows' and a 5x5x5's (8x8x8 24 s, 9x9x9 26 s, 10x10x10 44 s, 11x11x11 48 s)."""
+    nesting adds the rows' and a 5x5x5's (8x8x8 24 s, 9x9x9 26 s, 10x10x10 46 s, 11x11x11 52 s)."""
     return FIVE_SECONDS if n <= 7 else seconds(n - 2) + ROWS_SECONDS[n] + FIVE_SECONDS
 
 
-def solve(state: str, n: int, goal: str, budget: Budget) -> list[str]:
+def solve(state: str, n: int, goal: str, budget: Budget, reduced: bool = False) -> list[str]:
     """Catalog turns solving `state` of the catalog's cubeN (N in SIZES or NESTED) to `goal` (a solved
     colouring): steps 1 and 2, then the 5x5x5 of the state they reach by
-    reduction.solve_big_cube. beam.Timeout (or OutOfTime) when a step before the 5x5x5 runs out
-    of time."""
+    reduction.solve_big_cube (`reduced`: only to a 3x3x3, as a nesting's inner cube needs).
+    beam.Timeout (or OutOfTime) when a step before the 5x5x5 runs out of time."""
     from solver.special.bigcube import reduction  # it sends the 6x6x6 and 7x7x7 here; this sends it their 5x5x5
 
     left = budget.remaining()
@@ -86,7 +87,8 @@ def solve(state: str, n: int, goal: str, budget: Budget) -> list[str]:
         raise beam.Timeout(f"cube{n}: not a 5x5x5 after the inner cube and the rows")
     seconds = budget.remaining() - CHECK_SHARE * left
     target = "".join(goal[i] for i in five.stickers)  # (the rotated cube's goal is the goal: model.Rotation.turn)
-    answer = reduction.solve_big_cube(_text(goal, five.project(now)), 5, target, budget=budget.part(seconds))
+    answer = reduction.solve_big_cube(_text(goal, five.project(now)), 5, target, budget=budget.part(seconds),
+                                      reduced=reduced)
     return rotation.unrotate(merge_turns(turns + [five.turn(name) for name in answer]))
 
 
@@ -172,8 +174,8 @@ def _by_five(state: str, goal: str, codes, target: np.ndarray, left: float) -> t
 
 def _by_inner_solve(state: str, n: int, goal: str, codes, target: np.ndarray, budget: Budget,
                     left: float) -> tuple[Rotation, list[str], np.ndarray]:
-    """Steps 1 and 2 of N > 7: the inner cube, an (N-2)x(N-2)x(N-2), solved whole by this solver
-    (more than the reduction the rows need: its 3x3x3 stage too, which the 5x5x5 does again)."""
+    """Steps 1 and 2 of N > 7: the inner cube, an (N-2)x(N-2)x(N-2), reduced by this solver (its
+    own steps to a 5x5x5, which is reduced to a 3x3x3: the 5x5x5 here solves that 3x3x3 anyway)."""
     from solver.special.bigcube import reduction
 
     inner = grouped.inner(n)
@@ -181,7 +183,8 @@ def _by_inner_solve(state: str, n: int, goal: str, codes, target: np.ndarray, bu
     big = codes(rotation.turn(state, goal))
     with deadline.phase("inner cube"):
         answer = reduction.solve_big_cube(_text(goal, inner.project(big)), n - 2, _text(goal, inner.project(target)),
-                                          budget=budget.part(left * seconds(n - 2) / seconds(n)), reserve=0.0)
+                                          budget=budget.part(left * seconds(n - 2) / seconds(n)), reserve=0.0,
+                                          reduced=True)
     # the rows until the 5x5x5's share is all that is left (their deadlines are shares of `left`)
     rows = max(budget.remaining() - left * FIVE_SECONDS / seconds(n), 0.0)
     return _with_rows([(rotation, [inner.turn(name) for name in answer], big)], n, time.perf_counter(), rows / ROWS_END)
@@ -299,7 +302,10 @@ def prepare(n: int, goal: bytes) -> None:
 # a conjugate counted as one: 37.6 at 300 and 68 at 200, same states.) After the 5x5x5's phases for
 # its inner cube (quiet machine, 8 states, whole answers): 7x7x7 194.0 at 100, 190.1 at 250 (0.7 s
 # a way), 196.9 at 500 (1.5 s a way: its 5x5x5 ran out of time on two).
-ROWS_WIDTHS = {6: 500, 7: 250}
+# The 10x10x10's and 11x11x11's rows (on one state each, quiet machine): width 250, 139 / 170
+# turns in 25 / 39 s; 120, 148 / 163 in 12 / 18 s; 60, 147 / 169 in 6 / 9 s, but on another
+# 11x11x11 state no match at 60 (100: 163 turns in 14 s)
+ROWS_WIDTHS = {6: 500, 7: 250, 10: 120, 11: 100}
 
 
 def _rows(state: np.ndarray, n: int, narrow: float, deadline: float) -> tuple[list[str], np.ndarray]:
