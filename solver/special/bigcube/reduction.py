@@ -19,7 +19,7 @@ edges, then steps 1-3 find nothing left but the 3x3x3; while the time allows, th
 also run on rotations of the cube (another axis first: other ways, several turns apart) and the
 shortest answer of all is kept (`_short_ways`). The 6x6x6 and 7x7x7 (to_five.SIZES) are reduced
 to a 5x5x5 whose answer this solver gives (to_five.py), and so are N = 8 .. 11 (to_five.NESTED)
-given the seconds that takes, their inner cube solved whole by this solver. Should the phases run
+given the seconds that takes, their inner cube reduced by this solver. Should the phases run
 out of time, steps 1-3 solve the state from the start (from N = 8 by batched commutators).
 
 The answer is replayed on the stickers before it is returned.

@@ -58,7 +58,7 @@ FIVE_CENTRES_END, FIVE_GREEDY, FIVE_END = 0.1, 0.35, 0.4  # the 7x7x7's: centres
 ROW_WAYS, ROWS_MORE = 4, 0.3  # the rows matched after the first ROW_WAYS inner ways while ROWS_MORE is not gone
 ROWS_NARROW, ROWS_END = 0.2, 0.35  # of the time, from the rows' start: their beam a quarter as wide, then stopped
 CHECK_SHARE = 0.05  # kept back for playing the answer on the big cube
-# N > 7, nested: the inner cube solved as a cube of its own (N - 2: nested again from 10), the rows,
+# N > 7, nested: the inner cube reduced as a cube of its own (N - 2: nested again from 10), the rows,
 # then the 5x5x5, each with the seconds it takes at its size (`seconds`), or a share of them
 FIVE_SECONDS = 10.0  # the 5x5x5's, the 6x6x6's and the 7x7x7's (families.BIGCUBE_TIME_LIMIT)
 # a nested size's rows, more pieces and moves as N grows: at width 250 an 8x8x8's took 3.5-4.8 s,
