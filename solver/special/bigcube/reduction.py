@@ -402,8 +402,9 @@ def _solve(state: str, n: int, goal: str | None, budget: Budget, short_phases: b
         found: list[_Way] = []
         try:
             for ways in _short_ways(state, n, goal, budget, batched_from):
-                found += ways
-                if not reduced:
+                if reduced:
+                    found += ways
+                else:
                     tried += _three_by_three(ways, SCREEN, budget, left, must=not tried)
         except (short.beam.Timeout, OutOfTime):
             pass  # the 3-cycles alone still give an answer (they stop too if no time is left)
