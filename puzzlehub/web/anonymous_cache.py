@@ -21,7 +21,10 @@ only hear of its own process's changes.
 from __future__ import annotations
 
 import hashlib
+import logging
 import uuid
+
+import redis
 
 from django.conf import settings
 from django.core.cache import cache
@@ -30,6 +33,7 @@ from django.db.models.signals import m2m_changed, post_delete, post_save
 from django.http import HttpResponse
 from django.urls import Resolver404, resolve
 
+log = logging.getLogger(__name__)
 GENERATION_KEY = "anonymous-cache:generation"
 ANONYMOUS_COOKIES = {"csrftoken"}  # CSRF_COOKIE_NAME's default: a cookie anyone may have
 ROUTES = {  # url names of the reads whose answer is the same for every anonymous reader
@@ -41,7 +45,17 @@ ROUTES = {  # url names of the reads whose answer is the same for every anonymou
 
 def bump(**_) -> None:
     """Start a new generation once the current transaction commits: every stored answer is dropped."""
-    transaction.on_commit(lambda: cache.set(GENERATION_KEY, uuid.uuid4().hex, None))
+    transaction.on_commit(_new_generation)
+
+
+def _new_generation() -> None:
+    try:
+        cache.set(GENERATION_KEY, uuid.uuid4().hex, None)
+    except redis.RedisError:
+        # The change is committed and must not answer 500. Redis away cannot serve a stored
+        # answer either, and back empty it has none; the one case left (it kept its data through
+        # the outage) serves answers at most ANONYMOUS_CACHE_SECONDS old.
+        log.error("anonymous cache: Redis did not take the new generation; stored answers expire on their own")
 
 
 def connect_signals() -> None:
@@ -85,7 +99,10 @@ class AnonymousCache:
         request.resolver_match = match  # the request log's route, on a hit too
         key = _key(request)
         # one round trip: the generation and the answer stored with the generation it was rendered under
-        found = cache.get_many([GENERATION_KEY, key])
+        try:
+            found = cache.get_many([GENERATION_KEY, key])
+        except redis.RedisError:  # away (restarting): answered fresh, like a logged-in reader
+            return self.get_response(request)
         generation = found.get(GENERATION_KEY) or "0"
         stored = found.get(key)
         if stored is not None and stored[0] == generation:
@@ -95,6 +112,9 @@ class AnonymousCache:
         response = self.get_response(request)
         if (response.status_code == 200 and not response.streaming and not response.cookies
                 and not request.META.get("CSRF_COOKIE_NEEDS_UPDATE")):
-            cache.set(key, (generation, dict(response.items()), response.content), seconds)
+            try:
+                cache.set(key, (generation, dict(response.items()), response.content), seconds)
+            except redis.RedisError:
+                return response
             response["X-Cache"] = "miss"
         return response

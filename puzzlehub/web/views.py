@@ -2,6 +2,8 @@
 
 import sys
 
+import redis
+
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
@@ -508,15 +510,21 @@ def bad_request(request, exception=None):
     return render(request, "web/400.html", {"message": reason}, status=400)
 
 
+# Services whose absence (restarting) is a 503 with Retry-After, not a 500: PostgreSQL, and Redis,
+# which the abuse limits and the API's write throttle count in (puzzlehub.limits)
+AWAY = ((DatabaseError, "the database"), (redis.RedisError, "the shared cache (Redis)"))
+
+
 def server_error(request):
     """An answer that went wrong: JSON on the API, a plain page elsewhere, never a traceback; with
-    the database away (restarting), 503 and Retry-After, JSON on every path. Touches no database:
-    it may be the reason it is here."""
+    the database or Redis away (restarting), 503 and Retry-After, JSON on every path. Touches
+    neither: it may be the reason it is here."""
     error = sys.exc_info()[1]
-    if isinstance(error, DatabaseError):
-        response = JsonResponse({"detail": "the database is not answering; try again in a few seconds"}, status=503)
-        response["Retry-After"] = "5"
-        return response
+    for kind, service in AWAY:
+        if isinstance(error, kind):
+            response = JsonResponse({"detail": f"{service} is not answering; try again in a few seconds"}, status=503)
+            response["Retry-After"] = "5"
+            return response
     if request.path.startswith("/api/"):
         return JsonResponse({"detail": "server error"}, status=500)
     return HttpResponseServerError("<!doctype html><title>Server error</title><h1>Server error</h1>"

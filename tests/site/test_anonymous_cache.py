@@ -3,7 +3,7 @@ private repository never is, to anyone; a visibility change, a rename, a new rev
 deletion are seen at once by anonymous readers; anyone logged in or with a token gets fresh answers."""
 
 import pytest
-from django.test import Client
+from django.test import Client, override_settings
 
 pytestmark = pytest.mark.django_db
 
@@ -94,3 +94,39 @@ def test_off_when_its_seconds_are_zero(alice, make_repo, settings):
     settings.ANONYMOUS_CACHE_SECONDS = 0
     make_repo(alice, "rings")
     assert "X-Cache" not in anonymous(PAGE) and "X-Cache" not in anonymous(PAGE)
+
+
+
+def redis_away():
+    """The shared cache on a port nobody listens on: Redis restarting, as bench_faults kills it."""
+    return override_settings(CACHES={"default": {"BACKEND": "puzzlehub.rediscache.RedisCache",
+                                                 "LOCATION": "redis://127.0.0.1:1/0"}})
+
+
+def test_with_redis_away_anonymous_reads_are_answered_fresh_and_a_write_is_a_503(alice, make_repo, client_for):
+    make_repo(alice, "rings")
+    owner = client_for(alice)
+    owner.raise_request_exception = False
+    with redis_away():
+        for path in (PAGE, API):
+            answer = anonymous(path)
+            assert answer.status_code == 200 and "X-Cache" not in answer
+        # the write throttle counts in Redis: the write is refused as with the database away, and not stored
+        refused = owner.patch(API, {"visibility": "private"}, format="json")
+        assert refused.status_code == 503 and refused["Retry-After"] == "5" and "Redis" in refused.json()["detail"]
+        assert anonymous(PAGE).status_code == 200
+
+
+def test_a_change_committed_while_redis_is_away_is_kept_and_seen(alice, make_repo, committed):
+    """The new generation is set after the commit: Redis away then must not turn the saved change
+    into an error."""
+    from puzzlehub.repos.models import Repository
+
+    make_repo(alice, "rings")
+    anonymous(PAGE), anonymous(PAGE)
+    with redis_away():
+        repo = Repository.objects.get(name="rings")
+        repo.visibility = "private"
+        committed(repo.save)
+        assert Repository.objects.get(name="rings").visibility == "private"
+        assert anonymous(PAGE).status_code == 404 and anonymous(API).status_code == 404
