@@ -109,6 +109,18 @@ def test_the_beam_by_cost_finds_the_cheaper_way():
     assert path == [0, 0]
 
 
+def test_the_rows_beam_short_of_time_narrows_and_still_matches_them():
+    """An 8x8x8's rows from a random state (250 states wide: about 11 s on a quiet machine) aimed
+    at 3 s and stopped at 4: the beam halves its width as its pace requires and still matches
+    every row, where a beam kept wide runs out of time (a loaded machine's share, as CI's was)."""
+    cube, how = BigCube(8), to_five.rows_pairing(8)
+    to_five._rows(_codes(cube.solved()), 8, np.inf, np.inf)  # its kernel loaded before the clock starts
+    scrambled = cube.scrambled(random.Random(4), 1000)
+    names, _ = to_five._rows(_codes(scrambled), 8, time.perf_counter() + 3, time.perf_counter() + 4)
+    after = _codes(cube.apply(scrambled, names))[how.watched]
+    assert (after[how.pieces] == after[how.neighbours]).all()
+
+
 @pytest.mark.parametrize("n", [6, 7])
 def test_the_steps_before_the_5x5x5_leave_a_whole_5x5x5_it_can_solve(n):
     """Steps 1 and 2 on random states (the 6x6x6's inner cube by the 4x4x4's phases, the 7x7x7's by

@@ -178,7 +178,7 @@ def _path(history, index: int) -> list[int]:
 
 
 def by_cost(start: np.ndarray, moves: MoveSet, costs: np.ndarray, pieces: np.ndarray, neighbours: np.ndarray,
-            width: int, narrow: float, deadline: float, most: int = 200) -> list[int]:
+            width: int, aim: float, deadline: float, most: int = 600) -> list[int]:
     """The move indices of a sequence taking `start` to a state where every one of `pieces` has
     the colour of its neighbour (`neighbours`: indices in the state, as `pieces`), for moves of
     different costs (`costs`: catalog turns; a conjugate W X W' is four where a turn is one). The
@@ -186,9 +186,11 @@ def by_cost(start: np.ndarray, moves: MoveSet, costs: np.ndarray, pieces: np.nda
     with the fewest pieces unmatched are kept, so the first state with none is the cheapest this
     beam finds (the depth of `search` counts a conjugate as one turn). Ties are broken at random.
     A state's children are scored and hashed by one compiled kernel without being made, and only
-    those kept are (the numpy gathers of all of them took most of the 7x7x7's rows' time). After
-    `narrow` the beam keeps a quarter as many (a quicker finish when the time is short: a tenth
-    took 80-190 turns for the 7x7x7's rows where 50 states take 60-75); `most`: the highest cost."""
+    those kept are (the numpy gathers of all of them took most of the 7x7x7's rows' time). When
+    the pieces matched so far, at the pace so far, would not all be matched by the `aim`, the beam
+    keeps half as many from then on, as often as needed (`_Pace`): a loaded machine gets a longer
+    answer, not none. Timeout past the `deadline` (after the aim: the pace may misjudge the last
+    pieces); `most`: the highest cost (a beam halved to a few states has gone past 200)."""
     weights = np.random.default_rng(0).integers(1, 2**62, size=start.shape[0], dtype=np.int64)
     first_hash, first_score = _children(start[None], np.arange(len(start))[None], pieces, neighbours, weights)
     if first_score[0] == 0:
@@ -196,6 +198,7 @@ def by_cost(start: np.ndarray, moves: MoveSet, costs: np.ndarray, pieces: np.nda
     levels = {0: (start[None], np.array([-1]), np.array([-1]))}  # cost -> (states kept, parent index, move)
     pending: dict[int, list[tuple]] = {}  # cost -> chunks of (parent cost, parent index, move, hash, score)
     seen = first_hash
+    pace = _Pace(width, int(first_score[0]), aim)
     for cost in range(most + 1):
         solve_budget.check()
         if time.perf_counter() > deadline:
@@ -211,7 +214,7 @@ def by_cost(start: np.ndarray, moves: MoveSet, costs: np.ndarray, pieces: np.nda
             fresh = unique[~np.isin(hashes[unique], seen)]
             done = fresh[scores[fresh] == 0]
             keep = done[:1] if len(done) else fresh
-            wide = width if time.perf_counter() < narrow else max(1, width // 4)
+            wide = pace.now(int(scores[keep].min())) if len(keep) else pace.width
             if len(keep) > wide:
                 noisy = scores[keep] + np.random.default_rng(cost).random(len(keep)) * 0.5
                 keep = keep[np.argpartition(noisy, wide)[:wide]]
@@ -229,6 +232,35 @@ def by_cost(start: np.ndarray, moves: MoveSet, costs: np.ndarray, pieces: np.nda
             pending.setdefault(cost + int(step), []).append(
                 (np.full(len(at), cost), parent[at], move[at], hashes[at], scores[at]))
     raise Timeout("beam search by cost: no finished state within the cost limit")
+
+
+class _Pace:
+    """The width of a beam that must end by `deadline`: halved whenever the pieces matched since
+    the last change (at least FROM of the first score), at their pace, foretell a finish past it,
+    stretched by MARGIN (the last pieces of a beam take longer than the first).
+
+    Measured (nested 10x10x10s, 60 s): the beam a quarter as wide from a fixed share of its time
+    (as it was) ran out of time under load, the inner 8x8x8's rows first, and the whole cube fell
+    back to the batched commutators (1,925 turns where 500-550 are nested); halving by this pace
+    kept every state nested, quiet or with three busy processes on the two cores. A margin of 1.2
+    ran out on two states in three, and judging by the recent pace alone narrowed too late: the
+    last few pieces are the hardest, and a narrow beam did not match them."""
+
+    FROM, MARGIN = 0.1, 1.5
+
+    def __init__(self, width: int, first: int, deadline: float):
+        self.width, self.first, self.deadline = width, first, deadline
+        self.since, self.from_score = time.perf_counter(), first
+
+    def now(self, best: int) -> int:
+        """The width from now on, `best` the fewest pieces unmatched in the beam."""
+        matched = self.from_score - best
+        if self.width > 1 and matched >= self.FROM * self.first:
+            moment = time.perf_counter()
+            if moment + self.MARGIN * (moment - self.since) * best / matched > self.deadline:
+                self.width //= 2
+                self.since, self.from_score = moment, best
+        return self.width
 
 
 @njit(cache=True, nogil=True)

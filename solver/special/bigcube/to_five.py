@@ -56,13 +56,15 @@ NESTED = range(8, 12)
 FOUR_SHARE, FOUR_END = 0.12, 0.35  # the 6x6x6's inner cube: ways looked for until, a first one until
 FIVE_CENTRES_END, FIVE_GREEDY, FIVE_END = 0.1, 0.35, 0.4  # the 7x7x7's: centres, pairing (greedy from, stop)
 ROW_WAYS, ROWS_MORE = 4, 0.3  # the rows matched after the first ROW_WAYS inner ways while ROWS_MORE is not gone
-ROWS_NARROW, ROWS_END = 0.2, 0.35  # of the time, from the rows' start: their beam a quarter as wide, then stopped
+# of the time, from the rows' start: their beam's aim (beam._Pace narrows it to end by then), and
+# its end (from the 5x5x5's time: a 9x9x9's rows, misjudged, ran out at their aim on one state in 12)
+ROWS_END, ROWS_LATE = 0.35, 0.45
 CHECK_SHARE = 0.05  # kept back for playing the answer on the big cube
 # N > 7, nested: the inner cube reduced as a cube of its own (N - 2: nested again from 10), the rows,
 # then the 5x5x5, each with the seconds it takes at its size (`seconds`), or a share of them
 FIVE_SECONDS = 10.0  # the 5x5x5's, the 6x6x6's and the 7x7x7's (families.BIGCUBE_TIME_LIMIT)
 # a nested size's rows, more pieces and moves as N grows: at width 250 an 8x8x8's took 3.5-4.8 s,
-# a 9x9x9's 5.7-9.1 s (the beam narrows past 0.57 of its time); the 10x10x10's and 11x11x11's
+# a 9x9x9's 5.7-9.1 s; the 10x10x10's and 11x11x11's
 # at their widths (ROWS_WIDTHS) 9-12 s and 13-18 s
 ROWS_SECONDS = {8: 4.0, 9: 6.0, 10: 12.0, 11: 16.0}
 
@@ -201,10 +203,11 @@ def _with_rows(inner_ways: list[tuple[Rotation, list[str], np.ndarray]], n: int,
         raise beam.Timeout("the inner cube: not reduced in time")
 
     def matched(rotation: Rotation, names: list[str], state: np.ndarray) -> tuple[Rotation, list[str], np.ndarray]:
-        names = _depths_for_rows(state, names, n)
+        now = time.perf_counter()
+        names = _depths_for_rows(state, names, n, now + DEPTHS_END * left)
         reached = short.apply_names(grouped.inner(n).big, state, names)
         now = time.perf_counter()
-        rows, reached = _rows(reached, n, now + ROWS_NARROW * left, now + ROWS_END * left)
+        rows, reached = _rows(reached, n, now + ROWS_END * left, now + ROWS_LATE * left)
         return rotation, merge_turns(names + rows), reached
 
     best = None
@@ -229,14 +232,18 @@ def _with_rows(inner_ways: list[tuple[Rotation, list[str], np.ndarray]], n: int,
 # at a time: on 5 7x7x7 states, unmatched pieces 37-44 at the given depths, 30 at best of 2,000
 # random choices, 23-27 after improving the best 20 (0.06-0.13 s), the rows 57.4 -> 47.2 turns.
 DEPTH_SAMPLES, DEPTH_CLIMBS = 2000, 20
+# Climbs end at this share of the rows' time: their work grows as the turns' count squared (an
+# inner cube answered by the batched commutators, 1,000 turns, took 25 s and left the rows none).
+DEPTHS_END = 0.05
 
 
-def _depths_for_rows(state: np.ndarray, names: list[str], n: int) -> list[str]:
+def _depths_for_rows(state: np.ndarray, names: list[str], n: int, until: float = np.inf) -> list[str]:
     """The inner cube's big turns `names` (played from `state`) with each turn's depth chosen
     among those the inner cube sees alike (grouped.Grouping.alternatives: the 7x7x7's R or Rw)
     so that the fewest row pieces are unmatched after them: the same turns, the same inner cube,
     fewer rows to match. The rows change under the three-layer turns only, so which of their
-    pieces meet there depends on how far the layer-two slices were turned in between."""
+    pieces meet there depends on how far the layer-two slices were turned in between. The best
+    found by `until` (time.perf_counter) is kept."""
     p, how, inner = short.plan(n), rows_pairing(n), grouped.inner(n)
     options = [inner.alternatives(name) for name in names]
     free = [i for i, choices in enumerate(options) if len(choices) > 1]
@@ -265,7 +272,7 @@ def _depths_for_rows(state: np.ndarray, names: list[str], n: int) -> list[str]:
     for at in np.argsort(counts, kind="stable")[:DEPTH_CLIMBS]:
         deadline.check()
         pick, count = picks[at], counts[at]
-        while True:  # every change of one turn's depth; the best while it helps
+        while time.perf_counter() < until:  # every change of one turn's depth; the best while it helps
             steps = [(i, c) for i in free for c in range(len(options[i])) if c != pick[i]]
             changes = np.repeat(pick[None], len(steps), axis=0)
             changes[np.arange(len(steps)), [i for i, _ in steps]] = [c for _, c in steps]
@@ -308,12 +315,12 @@ def prepare(n: int, goal: bytes) -> None:
 ROWS_WIDTHS = {6: 500, 7: 250, 10: 120, 11: 100}
 
 
-def _rows(state: np.ndarray, n: int, narrow: float, deadline: float) -> tuple[list[str], np.ndarray]:
+def _rows(state: np.ndarray, n: int, aim: float, deadline: float) -> tuple[list[str], np.ndarray]:
     """Big catalog turns that match the rows, fewest turns first (beam.by_cost over short's
     partner pairing moves), and the state they reach."""
     how = rows_pairing(n)
     costs = np.array([len(sequence) for sequence in how.sequences])
-    path = beam.by_cost(state[how.watched], how.moves, costs, how.pieces, how.neighbours, ROWS_WIDTHS.get(n, 250), narrow, deadline)
+    path = beam.by_cost(state[how.watched], how.moves, costs, how.pieces, how.neighbours, ROWS_WIDTHS.get(n, 250), aim, deadline)
     names = [short.plan(n).names[k] for move in path for k in how.sequences[move]]
     return names, short.apply_names(grouped.inner(n).big, state, names)
 
