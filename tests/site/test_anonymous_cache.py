@@ -96,7 +96,6 @@ def test_off_when_its_seconds_are_zero(alice, make_repo, settings):
     assert "X-Cache" not in anonymous(PAGE) and "X-Cache" not in anonymous(PAGE)
 
 
-
 def redis_away():
     """The shared cache on a port nobody listens on: Redis restarting, as bench_faults kills it."""
     return override_settings(CACHES={"default": {"BACKEND": "puzzlehub.rediscache.RedisCache",

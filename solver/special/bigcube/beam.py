@@ -235,21 +235,22 @@ def by_cost(start: np.ndarray, moves: MoveSet, costs: np.ndarray, pieces: np.nda
 
 
 class _Pace:
-    """The width of a beam that must end by `deadline`: halved whenever the pieces matched since
-    the last change (at least FROM of the first score), at their pace, foretell a finish past it,
+    """The width of a beam aimed to end by `aim`: halved whenever the pieces matched since the
+    last change (at least FROM of the first score), at their pace, foretell a finish past it,
     stretched by MARGIN (the last pieces of a beam take longer than the first).
 
     Measured (nested 10x10x10s, 60 s): the beam a quarter as wide from a fixed share of its time
     (as it was) ran out of time under load, the inner 8x8x8's rows first, and the whole cube fell
-    back to the batched commutators (1,925 turns where 500-550 are nested); halving by this pace
-    kept every state nested, quiet or with three busy processes on the two cores. A margin of 1.2
-    ran out on two states in three, and judging by the recent pace alone narrowed too late: the
-    last few pieces are the hardest, and a narrow beam did not match them."""
+    back to the batched commutators (1,925 turns); halving by this pace kept 12 states of 8 to 11
+    nested on a quiet machine and four 10x10x10s (547-907 turns) with three busy processes on the
+    two cores. A margin of 1.2 ran out on two states in three, and judging by the recent pace
+    alone narrowed too late: the last few pieces are the hardest, and a narrow beam did not match
+    them."""
 
     FROM, MARGIN = 0.1, 1.5
 
-    def __init__(self, width: int, first: int, deadline: float):
-        self.width, self.first, self.deadline = width, first, deadline
+    def __init__(self, width: int, first: int, aim: float):
+        self.width, self.first, self.aim = width, first, aim
         self.since, self.from_score = time.perf_counter(), first
 
     def now(self, best: int) -> int:
@@ -257,7 +258,7 @@ class _Pace:
         matched = self.from_score - best
         if self.width > 1 and matched >= self.FROM * self.first:
             moment = time.perf_counter()
-            if moment + self.MARGIN * (moment - self.since) * best / matched > self.deadline:
+            if moment + self.MARGIN * (moment - self.since) * best / matched > self.aim:
                 self.width //= 2
                 self.since, self.from_score = moment, best
         return self.width
