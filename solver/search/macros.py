@@ -34,6 +34,7 @@ from solver.search.setups import SetupTable
 
 BASE_LIMIT = 1500  # short sequences kept as commutator halves
 BASE_WORK = BASE_LIMIT**2 * 200  # code-map entries of the commutators of every two short sequences
+HALF_WORK = 2 * BASE_WORK  # ... and of the short sequences with the conjugate halves a s a'
 SMALL = 3  # an algorithm moves at most this many slots
 NARROW = 8  # commutators moving at most this many slots are commuted again
 NARROW_LIMIT = 300
@@ -41,7 +42,7 @@ NARROW_MORE = 2000  # narrow ones commuted again while some orbit has no algorit
 NARROW_SCAN = 20000  # narrow ones looked at to choose those
 SETUP_LIMIT = 60  # setup sequences X of the library's conjugates (shortest first; aimed steps reach further)
 LIBRARY_LIMIT = 400  # algorithms kept (shortest first)
-FORMAT = 2  # of the stored algorithm files
+FORMAT = 3  # of the stored algorithm files
 AIMED_PER_KIND = 2  # algorithms per (orbit, slots moved, in place or not) given a setup table
 ROUGH_PER_MASK = 64  # rough algorithms kept per orbit and set of other rough orbits moved
 PARITY_PATHS = 1 << 14  # parity vectors given their fewest moves
@@ -298,13 +299,20 @@ class Finisher:
             if 0 < size <= SMALL:
                 covered[self.orbit_of_code[e != self.identity]] = True
 
-        with_base = Commutators(base, self.slot_of_code)
-        base_back = [self.invert(ys) for ys, _ in base]
+        def commuting_with(halves):
+            with_halves = Commutators(halves, self.slot_of_code)
+            halves_back = [self.invert(ys) for ys, _ in halves]
 
-        def commutators(xs, x):
-            back = self.invert(xs)
-            for j, size, c in zip(*with_base.narrow(x, NARROW)):
-                keep(xs + base[j][0] + back + base_back[j], c, size)
+            def commutators(xs, x):
+                back = self.invert(xs)
+                for j, size, c in zip(*with_halves.narrow(x, NARROW)):
+                    keep(xs + halves[j][0] + back + halves_back[j], c, size)
+            return commutators
+
+        # the short sequences with their conjugates first; the narrow ones (already commutators)
+        # with the short sequences only
+        first_commutators = commuting_with(base + self._conjugate_halves(base))
+        commutators = commuting_with(base)
 
         def powers(xs, x):
             power = x
@@ -347,7 +355,7 @@ class Finisher:
                 if cut_short(1, i):
                     return self._varied(sorted(found.values(), key=lambda t: len(t[0])), LIBRARY_LIMIT)
                 powers(*base[i])
-                commutators(*base[i])
+                first_commutators(*base[i])
             second, start = self._varied(sorted(narrow.values(), key=lambda t: len(t[0])), NARROW_LIMIT), 0
         i = start
         while not cut_short(2, i):
@@ -361,6 +369,30 @@ class Finisher:
             commutators(*second[i])
             i += 1
         return self._varied(sorted(found.values(), key=lambda t: len(t[0])), LIBRARY_LIMIT)
+
+    def _conjugate_halves(self, base) -> list[tuple[list[int], np.ndarray]]:
+        """Conjugates a s a' of a move a and a short sequence s (shortest s first), not already
+        among `base`, as many as HALF_WORK allows: [U, L U Uw' L'] is a 4x4x4's 10-move wing
+        3-cycle and [U Uw', L D Dw' L'] its 12-move centre one, where commutators of the short
+        sequences alone need 18 (the base's longest layer is only sampled)."""
+        most = int(HALF_WORK / (len(self.identity) * max(len(base), 1))) - len(base)
+        seen = {e.tobytes() for _, e in base} | {self.identity.tobytes()}
+        allowed = self.model.canonical_pairs()
+        out = []
+        supports = self.supports(np.array([e for _, e in base]))
+        for i in sorted(range(len(base)), key=lambda i: (len(base[i][0]), supports[i])):  # slices before wide turns
+            s_seq, s = base[i]
+            for a, t in enumerate(self.moves):
+                if len(out) >= most:
+                    return out
+                back = self.inverse_seq[a]
+                if not (allowed[a, s_seq[0]] and allowed[s_seq[-1], back[0]]):
+                    continue
+                e = _inverse(t)[s[t]]  # a, then s, then a'
+                if e.tobytes() not in seen:
+                    seen.add(e.tobytes())
+                    out.append(([a] + s_seq + back, e))
+        return out
 
     def _more_narrow(self, narrow, second) -> list[tuple[list[int], np.ndarray]]:
         """Narrow algorithms not in `second`, up to NARROW_MORE in all: shortest first among those
