@@ -57,19 +57,29 @@ def test_fallback_answers_within_its_time_limit(monkeypatch):
     assert result.optimal is False and result.moves is not None and verify(defn, state, result.moves)
 
 
-@pytest.mark.parametrize("name", ["megaminx", "cube4", "cube5"])
+# the longest of the orbits' shortest 3-cycles: on the cubes a commutator with a conjugate half,
+# [U Uw', L D Dw' L'] (12 moves: face and wide turns only) for centres, [U, L D L'] for corners
+SHORTEST_CYCLE = {"megaminx": 18, "cube4": 12, "cube5": 12, "cube6": 12}
+
+
+@pytest.mark.parametrize("name", ["megaminx", "cube4", "cube5", "cube6"])
 def test_finisher_homes_random_states_of_renumbered_puzzles(name):
     """A megaminx (whose edges no short algorithm flips: the flips are made of two 3-cycles), a
-    4x4x4 (odd wing parity half the time, look-alike centres) and a 5x5x5 (whose middle edges
-    no short algorithm cycles alone: they are solved first), stickers and moves renamed."""
+    4x4x4 (odd wing parity half the time, look-alike centres), a 5x5x5 (whose middle edges
+    no short algorithm cycles alone: they are solved first) and a 6x6x6 (whose corners no
+    commutator of two short sequences cycles alone), stickers and moves renamed."""
     defn, _, _ = renumbered(api.load(name), random.Random(3))
     model = search_model(defn)
     finisher = Finisher(model)
+    shortest = []
     for r in range(len(model.orbits)):  # every orbit can be cycled and turned in place
         aims = [aim for aim in finisher.aims if aim.orbit == r] + finisher.rough.get(r, [])
         assert any(aim.powers[0][2] for aim in aims)
         if model.orbits[r].k > 1:
             assert any(not aim.powers[0][2] for aim in aims)
+        if r not in finisher.rough:
+            shortest.append(min(len(aim.powers[0][0]) for aim in aims if len(aim.powers[0][2]) == 3))
+    assert max(shortest) <= SHORTEST_CYCLE[name]
     rng = random.Random(4)
     answers = {}
     for _ in range(3):
