@@ -446,14 +446,12 @@ def solve_by_phases(model, plan, loc, goal_views, budget) -> SolveResult:
             return SolveResult(simplify(model.defn, _names(model, moves)), False, "fallback", nodes=nodes)
     rest = None
     if finisher is not None:
-        view = model.view(loc)
-        goal = goal_views[int(np.argmax((goal_views == view).sum(1)))]  # the one showing most slots
-        rest = finisher.finish(loc, goal, budget.deadline)
+        rest = finisher.finish_shortest(loc, goal_views, budget.deadline)
         # a finisher whose one-time search the deadline cut short goes on with it while time is left
         while rest is None and not finisher.complete and _worth_resuming(finisher, budget.remaining() or 0) \
                 and not budget.cancelled():
             finisher = _finisher(model, budget)
-            rest = finisher.finish(loc, goal, budget.deadline)
+            rest = finisher.finish_shortest(loc, goal_views, budget.deadline)
     if rest is None:
         return SolveResult(None, False, "fallback", nodes=nodes, complete=False,
                            stopped="time limit" if budget.remaining() == 0 or (finisher is not None and not finisher.complete)

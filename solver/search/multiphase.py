@@ -475,8 +475,9 @@ def staged_search(model, databases, loc, budget: Budget, counts, weight: int = 1
     return engine._names(model, moves), True
 
 
-def _finish(defn: Definition, goal: tuple, state: tuple, budget: Budget) -> list[str] | None:
-    """What the chain's last subgroup still moves, by the finisher's few-slot algorithms."""
+def _finish(defn: Definition, goal: tuple | None, state: tuple, budget: Budget) -> list[str] | None:
+    """What the chain's last subgroup still moves, by the finisher's few-slot algorithms, to
+    `goal` (the chain's) or, when None, to whichever goal it answers shortest."""
     from solver.search import engine
     from solver.search.model import search_model
 
@@ -485,7 +486,8 @@ def _finish(defn: Definition, goal: tuple, state: tuple, budget: Budget) -> list
     if finisher is None:
         return None
     loc = model.encode(state)
-    rest = finisher.finish(loc, model.view(model.encode(goal)), budget.deadline)
+    goals = model.goals_for(state) if goal is None else model.view(model.encode(goal))[None]
+    rest = finisher.finish_shortest(loc, goals, budget.deadline)
     return None if rest is None else engine._names(model, rest)
 
 
@@ -536,7 +538,7 @@ def solve(defn: Definition, state: tuple, whole: Budget, reserve: float = 0.0) -
 
         engine._finisher(search_model(defn), budget)
         started = time.monotonic()
-        rough = _finish(defn, goal, state, budget)
+        rough = _finish(defn, None, state, budget)
         if rough is not None and verify(defn, state, rough):
             best = simplify(defn, rough)
             tried.append({"chain": "the finisher alone", "length": len(best),

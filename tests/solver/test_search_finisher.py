@@ -210,3 +210,20 @@ def test_narrow_algorithms_of_more_slots_carry_the_chosen_piece_where_it_is_want
                 conjugate = np.argsort(x)[effect[x]]  # x, then the algorithm, then x undone
                 assert conjugate[first_code[wide.orbit] + a] == first_code[wide.orbit] + b
                 assert len(setup) == table.depth[table.index((a, b))]
+
+
+def test_a_puzzle_of_many_goals_is_finished_to_the_goal_it_reaches_shortest():
+    """A 4x4x4 has a goal for each whole-cube rotation: the finisher answers towards each (stickers
+    and moves renamed) and keeps the shortest, which replays to one of them. (Towards the third of
+    them the climb once turned round until its deadline: the library counted a gain twice.)"""
+    defn, _, _ = renumbered(api.load("cube4"), random.Random(12))
+    model = search_model(defn)
+    finisher = Finisher(model)
+    state = tuple(random_state(defn, random.Random(13))[0])
+    loc, goals = model.encode(state), model.goals_for(state)
+    assert len(goals) == 24
+    each = [finisher.finish(loc, goal, time.monotonic() + 20) for goal in goals]
+    assert all(moves is not None for moves in each) and len({len(moves) for moves in each}) > 1
+    shortest = finisher.finish_shortest(loc, goals)
+    assert len(shortest) == min(map(len, each))
+    assert verify(defn, state, [model.move_names[m] for m in shortest])
