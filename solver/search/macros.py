@@ -386,6 +386,7 @@ class Finisher:
         allowed = self.model.canonical_pairs()
         out = []
         supports = self.supports(np.array([e for _, e in base]))
+        backs = [_inverse(t) for t in self.moves]  # once, not for every s
         for i in sorted(range(len(base)), key=lambda i: (len(base[i][0]), supports[i])):  # slices before wide turns
             s_seq, s = base[i]
             for a, t in enumerate(self.moves):
@@ -394,7 +395,7 @@ class Finisher:
                 back = self.inverse_seq[a]
                 if not (allowed[a, s_seq[0]] and allowed[s_seq[-1], back[0]]):
                     continue
-                e = _inverse(t)[s[t]]  # a, then s, then a'
+                e = backs[a][s[t]]  # a, then s, then a'
                 if e.tobytes() not in seen:
                     seen.add(e.tobytes())
                     out.append(([a] + s_seq + back, e))
