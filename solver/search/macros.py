@@ -353,7 +353,8 @@ class Finisher:
                 return False
             self.complete = False
             self._write(self._path("algorithm-search"), {
-                "stage": stage, "next": at, "narrow": [q for q, _ in narrow.values()], "second": [q for q, _ in second]})
+                "stage": stage, "next": at, "narrow": self._worth_keeping(narrow.values()),
+                "second": [q for q, _ in second]})
             return True
 
         if stage == 1:
@@ -425,21 +426,46 @@ class Finisher:
         return ((moved @ by_move) == 1).any(1)
 
     def _varied(self, algorithms, limit: int):
-        """The shortest algorithms of every kind (slots moved per orbit, twisted in place or
-        not), in turn, so that rare kinds such as pure twists are kept."""
-        on, ok, ob, _ = self.model.orbit_arrays
-        kinds: dict[tuple, list] = {}
-        for seq, e in algorithms:
-            moved = e != self.identity
-            kind = tuple(int(np.count_nonzero(moved[ob[r]:ob[r] + on[r] * ok[r]])) for r in range(len(on)))
-            kind += (bool((self.slot_of_code[e] == self.slot_of_code)[moved].all()),)
-            kinds.setdefault(kind, []).append((seq, e))
-        out = []
-        for i in range(limit):
-            for group in kinds.values():
-                if i < len(group) and len(out) < limit:
-                    out.append(group[i])
-        return out
+        """The shortest algorithms of every kind, in turn, so that rare kinds such as pure twists
+        are kept (`algorithms` shortest first)."""
+        kinds = self._kinds([e for _, e in algorithms])
+        order = np.lexsort((kinds, _rank_in_kind(kinds)))[:limit]
+        return [algorithms[i] for i in order]
+
+    def _kinds(self, maps) -> np.ndarray:
+        """Each code map's kind (codes moved per orbit, and whether every slot keeps its own
+        pieces: a pure twist), numbered in the order of first appearance."""
+        if not len(maps):
+            return np.zeros(0, dtype=np.int64)
+        ob = self.model.orbit_arrays[2]
+        rows = []
+        for i in range(0, len(maps), REPLAY_CHUNK):
+            chunk = np.asarray(maps[i:i + REPLAY_CHUNK])
+            moved = chunk != self.identity
+            in_place = ((self.slot_of_code[chunk] == self.slot_of_code) | ~moved).all(1)
+            rows.append(np.column_stack([np.add.reduceat(moved, ob, axis=1), in_place]))
+        _, first, inverse = np.unique(np.concatenate(rows), axis=0, return_index=True, return_inverse=True)
+        number = np.empty(len(first), dtype=np.int64)
+        number[np.argsort(first)] = np.arange(len(first))
+        return number[inverse.ravel()]
+
+    def _worth_keeping(self, narrow) -> list[list[int]]:
+        """The narrow algorithms a search cut short keeps for going on: those the rest of it can
+        still choose (the shortest of every kind, for the library and for the narrow ones commuted
+        again, and the shortest NARROW_SCAN, for more of those). All of them, a professor skewb's
+        330,000 after 10 s, took 6 s to read back: more than a 10 s solve leaves for it."""
+        narrow = list(narrow)
+        ordered = sorted(range(len(narrow)), key=lambda i: len(narrow[i][0]))
+        maps = [narrow[i][1] for i in ordered]
+        kinds = self._kinds(maps)
+        small = np.concatenate([self.supports(np.asarray(maps[i:i + REPLAY_CHUNK])) <= SMALL
+                                for i in range(0, len(maps), REPLAY_CHUNK)] or [np.zeros(0, dtype=bool)])
+        small_rank = np.full(len(maps), LIBRARY_LIMIT)
+        small_rank[small] = _rank_in_kind(kinds[small])
+        keep = (np.arange(len(maps)) < NARROW_SCAN + NARROW_MORE) | (_rank_in_kind(kinds) < NARROW_LIMIT) \
+            | (small_rank < LIBRARY_LIMIT)
+        # in the order they were found: the search going on breaks ties of length as it would have
+        return [narrow[i][0] for i in sorted(np.asarray(ordered)[keep].tolist())]
 
     def _conjugates(self):
         """X A X' for every setup X and algorithm A, as one array of code maps."""
@@ -1061,3 +1087,13 @@ def _cheap_pairs(wide: Wide, placed, has, wanted) -> list[tuple[int, int, tuple[
     cost = cost.ravel()
     best = best[cost[best] < np.iinfo(np.int64).max]
     return [(int(cost[f]), int(f // len(index)), divmod(int(index[f % len(index)]), wide.n)) for f in best]
+
+
+def _rank_in_kind(kinds: np.ndarray) -> np.ndarray:
+    """Each entry's place among the earlier entries of its kind (0 for the first)."""
+    order = np.argsort(kinds, kind="stable")
+    ranked = kinds[order]
+    starts = np.flatnonzero(np.r_[True, ranked[1:] != ranked[:-1]]) if len(kinds) else np.zeros(0, dtype=np.int64)
+    rank = np.empty(len(kinds), dtype=np.int64)
+    rank[order] = np.arange(len(kinds)) - np.repeat(starts, np.diff(np.r_[starts, len(kinds)]))
+    return rank
