@@ -353,7 +353,7 @@ class Finisher:
                 return False
             self.complete = False
             self._write(self._path("algorithm-search"), {
-                "stage": stage, "next": at, "narrow": self._worth_keeping(narrow.values()),
+                "stage": stage, "next": at, "narrow": self._worth_keeping(narrow, found, stage),
                 "second": [q for q, _ in second]})
             return True
 
@@ -444,28 +444,31 @@ class Finisher:
             moved = chunk != self.identity
             in_place = ((self.slot_of_code[chunk] == self.slot_of_code) | ~moved).all(1)
             rows.append(np.column_stack([np.add.reduceat(moved, ob, axis=1), in_place]))
-        _, first, inverse = np.unique(np.concatenate(rows), axis=0, return_index=True, return_inverse=True)
+        rows = np.concatenate(rows)
+        sizes = rows.max(0) + 1  # one integer a row where it fits (faster to sort)
+        keys = rows @ np.cumprod(np.r_[1, sizes[:-1]]) if np.prod(sizes.astype(float)) < 2.0**62 else rows
+        _, first, inverse = np.unique(keys, axis=0, return_index=True, return_inverse=True)
         number = np.empty(len(first), dtype=np.int64)
         number[np.argsort(first)] = np.arange(len(first))
         return number[inverse.ravel()]
 
-    def _worth_keeping(self, narrow) -> list[list[int]]:
+    def _worth_keeping(self, narrow: dict, found: dict, stage: int) -> list[list[int]]:
         """The narrow algorithms a search cut short keeps for going on: those the rest of it can
-        still choose (the shortest of every kind, for the library and for the narrow ones commuted
-        again, and the shortest NARROW_SCAN, for more of those). All of them, a professor skewb's
-        330,000 after 10 s, took 6 s to read back: more than a 10 s solve leaves for it."""
-        narrow = list(narrow)
-        ordered = sorted(range(len(narrow)), key=lambda i: len(narrow[i][0]))
-        maps = [narrow[i][1] for i in ordered]
-        kinds = self._kinds(maps)
-        small = np.concatenate([self.supports(np.asarray(maps[i:i + REPLAY_CHUNK])) <= SMALL
-                                for i in range(0, len(maps), REPLAY_CHUNK)] or [np.zeros(0, dtype=bool)])
-        small_rank = np.full(len(maps), LIBRARY_LIMIT)
-        small_rank[small] = _rank_in_kind(kinds[small])
-        keep = (np.arange(len(maps)) < NARROW_SCAN + NARROW_MORE) | (_rank_in_kind(kinds) < NARROW_LIMIT) \
-            | (small_rank < LIBRARY_LIMIT)
-        # in the order they were found: the search going on breaks ties of length as it would have
-        return [narrow[i][0] for i in sorted(np.asarray(ordered)[keep].tolist())]
+        still choose (the shortest of every kind among the found ones, for the library; in stage 1
+        among all, for the narrow ones commuted again; and the shortest NARROW_SCAN + NARROW_MORE,
+        for more of those), in the order found, so that the search goes on as an uncut one would.
+        All of them, a professor skewb's 330,000 after 10 s, took 6 s to read back: more than a 10 s
+        solve leaves for it."""
+        seqs = [q for q, _ in narrow.values()]
+        by_length = np.argsort(np.fromiter(map(len, seqs), dtype=np.int64, count=len(seqs)), kind="stable")
+        keep = np.zeros(len(seqs), dtype=bool)
+        keep[by_length[:NARROW_SCAN + NARROW_MORE]] = True
+        small = by_length[np.fromiter((k in found for k in narrow), dtype=bool, count=len(seqs))[by_length]]
+        chosen = [(small, LIBRARY_LIMIT)] + ([(by_length, NARROW_LIMIT)] if stage == 1 else [])
+        maps = [e for _, e in narrow.values()]
+        for rows, limit in chosen:  # rows: shortest first
+            keep[rows[_rank_in_kind(self._kinds([maps[i] for i in rows])) < limit]] = True
+        return [seqs[i] for i in np.flatnonzero(keep)]
 
     def _conjugates(self):
         """X A X' for every setup X and algorithm A, as one array of code maps."""
