@@ -1096,7 +1096,7 @@ def _rank_in_kind(kinds: np.ndarray) -> np.ndarray:
     """Each entry's place among the earlier entries of its kind (0 for the first)."""
     order = np.argsort(kinds, kind="stable")
     ranked = kinds[order]
-    starts = np.flatnonzero(np.r_[True, ranked[1:] != ranked[:-1]]) if len(kinds) else np.zeros(0, dtype=np.int64)
+    starts = np.flatnonzero(np.r_[True, ranked[1:] != ranked[:-1]])
     rank = np.empty(len(kinds), dtype=np.int64)
     rank[order] = np.arange(len(kinds)) - np.repeat(starts, np.diff(np.r_[starts, len(kinds)]))
     return rank
