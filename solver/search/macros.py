@@ -760,20 +760,21 @@ class Finisher:
 
     def finish_shortest(self, loc: np.ndarray, goal_views: np.ndarray, deadline: float | None = None) -> list[int] | None:
         """The shortest of `finish` towards each of the goals (a cube with every whole-cube rotation
-        a goal: 11 % shorter from the best of 24 than from the one showing most slots), that one
-        first with the whole time, the others while GOALS_SHARE of the time left after it lasts."""
+        a goal: 11 % shorter from the best of 24 than from the one showing most slots), the most
+        showing first with the whole time until one answers (a user's second goal that the state
+        cannot reach, two edges swapped on a megaminx, may show the most), the others while
+        GOALS_SHARE of the time left after that lasts."""
         shown = (goal_views == self.model.view(loc)).sum(1)
         order = np.argsort(-shown, kind="stable")[:GOALS_TRIED]
-        best = self.finish(loc, goal_views[order[0]], deadline)
-        if best is None:
-            return None
-        now = time.monotonic()
-        until = None if deadline is None else now + GOALS_SHARE * max(0.0, deadline - now)
-        for g in order[1:]:
+        best, until = None, deadline
+        for g in order:
             if until is not None and time.monotonic() > until:
                 break
             moves = self.finish(loc, goal_views[g], until)
-            if moves is not None and len(moves) < len(best):
+            if best is None and moves is not None and deadline is not None:
+                now = time.monotonic()  # the first answer found: the others get a share of the time left
+                until = now + GOALS_SHARE * max(0.0, deadline - now)
+            if moves is not None and (best is None or len(moves) < len(best)):
                 best = moves
         return best
 

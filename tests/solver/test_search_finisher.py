@@ -232,3 +232,26 @@ def test_a_puzzle_of_many_goals_is_finished_to_the_goal_it_reaches_shortest():
     shortest = finisher.finish_shortest(loc, goals)
     assert len(shortest) == min(map(len, each))
     assert verify(defn, state, [model.move_names[m] for m in shortest])
+
+
+def test_a_goal_the_state_cannot_reach_does_not_keep_the_finisher_from_the_others():
+    """A user's second goal with two edges swapped, which no turns reach, shows the most from a
+    state an edge 3-cycle away from the first goal: the finish goes on to the first goal (before,
+    it stopped at the unreachable one and the solve had no answer)."""
+    defn, _, _ = renumbered(api.load("cube3"), random.Random(5))
+    model = search_model(defn)
+    first = list(defn.goal)
+    edges = next(o for o in model.pieces.orbits if len(o.slots) == 12)
+    p, q, r = edges.slots[:3]
+    second, state = first[:], first[:]
+    for a, b, c in zip(p, q, r):
+        second[a], second[b] = first[b], first[a]
+        state[b], state[c], state[a] = first[a], first[b], first[c]
+    loc = model.encode(tuple(state))
+    goals = np.array([model.view(model.encode(tuple(second))), model.view(model.encode(tuple(first)))])
+    finisher = Finisher(model)
+    shown = (goals == model.view(loc)).sum(1)
+    assert shown[0] > shown[1]
+    assert finisher.finish(loc, goals[0], time.monotonic() + 5) is None
+    moves = finisher.finish_shortest(loc, goals, time.monotonic() + LIMIT)
+    assert moves is not None and verify(defn, tuple(state), [model.move_names[m] for m in moves])
