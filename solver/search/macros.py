@@ -577,8 +577,10 @@ class Finisher:
                 break
             back = self.invert(xs)
             for j, size, c in zip(*with_short.narrow(x, NARROW)):
-                orbits = np.unique(self.orbit_of_code[c != self.identity])
-                if size > SMALL and len(orbits) == 1 and c.tobytes() not in found:
+                if size <= SMALL:
+                    continue
+                orbits = self.orbit_of_code[c != self.identity]  # ascending: one orbit if first is last
+                if orbits[0] == orbits[-1] and c.tobytes() not in found:
                     found[c.tobytes()] = (xs + short[j][0] + back + self.invert(short[j][0]), c, int(orbits[0]))
         by_orbit: dict[int, list] = {}
         for seq, e, r in sorted(found.values(), key=lambda t: len(t[0])):
