@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from solver import catalog, deadline, facts, geometry, goals, metrics, partial
+from solver import alg, catalog, deadline, facts, geometry, goals, metrics, partial
 from solver.analysis import borrowed, group, membership, pieces, scramble as scrambles
 from solver.definition import export, kpuzzle, ksolve
 from solver.definition.canonical import content_hash
@@ -291,8 +291,8 @@ def scramble(defn: Definition, *, moves: int | None = None, random_state: bool =
     if random_state:
         state, uniform = scrambles.random_state(defn, rng)
         return {"moves": None, "state": state, "uniform": uniform}
-    if moves is None or moves < 0:
-        raise PuzzleError("moves: give a number of moves, 0 or more")
+    if moves is None or not 0 <= moves <= alg.MAX_MOVES:
+        raise PuzzleError(f"moves: give a number of moves from 0 to {alg.MAX_MOVES:,}")
     sequence = scrambles.random_moves(defn, moves, rng)
     return {"moves": sequence, "state": apply_moves(defn, sequence)}
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 
 # Start-up is part of every command's time, and compiling our modules from source costs about a
@@ -26,6 +27,20 @@ class _Parser(argparse.ArgumentParser):
 
 class _UsageError(Exception):
     pass
+
+
+SOLVE_SECONDS = 60.0  # a solve's time limit when none is given and no proof is asked for
+
+
+def _seconds(text: str) -> float:
+    """--time-limit: a positive, finite number of seconds (nan and inf limit nothing)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not (math.isfinite(value) and value > 0):
+        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, got {text}")
+    return value
 
 
 def _state_arg(defn, args):
@@ -116,11 +131,11 @@ def cmd_solve(args):
         state = api.apply_moves(defn, api.parse_moves(defn, args.scramble))
     else:  # towards a partial goal, the state may say `?` too
         state = api.parse_state(defn, args.state, wildcard=None if goal is None else api.WILDCARD)
-    if args.time_limit is not None and args.time_limit <= 0:
-        raise _UsageError("puzzle solve: --time-limit must be positive")
     if args.max_length is not None and args.max_length < 0:
         raise _UsageError("puzzle solve: --max-length must be 0 or more")
-    result = api.solve(defn, state, optimal=args.optimal, method=args.method, time_limit=args.time_limit,
+    # without a limit a big puzzle's chains may search on for ever, its long answer in hand
+    limit = args.time_limit if args.time_limit is not None or args.optimal else SOLVE_SECONDS
+    result = api.solve(defn, state, optimal=args.optimal, method=args.method, time_limit=limit,
                        max_length=args.max_length, goal=goal)
     if result["solution"] is None:
         # Same exit code with or without --json: a script must not read "no answer" as success.
@@ -218,8 +233,6 @@ def cmd_discover(args):
         value = getattr(args, name)
         if value is not None and value < 1:
             raise _UsageError(f"puzzle discover: --{name.replace('_', '-')} must be at least 1")
-    if args.time_limit is not None and args.time_limit <= 0:
-        raise _UsageError("puzzle discover: --time-limit must be positive")
     results = api.discover(defn, max_length=args.max_length, max_support=args.max_support,
                            time_limit=args.time_limit)
     if args.json:
@@ -292,7 +305,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--goal", help="a partial goal: the puzzle's goal with ? where a sticker does not matter")
     p.add_argument("--optimal", action="store_true", help="insist on a shortest solution")
     p.add_argument("--method", choices=api.METHODS, help="force a method (special: the specialized solver)")
-    p.add_argument("--time-limit", type=float, help="the most seconds to spend")
+    p.add_argument("--time-limit", type=_seconds,
+                   help=f"the most seconds to spend (default {SOLVE_SECONDS:g}; none with --optimal)")
     p.add_argument("--max-length", type=int,
                    help="target length: stop at the first answer this short (default: the solver's, 20 for the 3x3x3)")
     p.add_argument("--json", action="store_true")
@@ -331,7 +345,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("definition", help=d)
     p.add_argument("--max-length", type=int, help="longest sequence, in moves")
     p.add_argument("--max-support", type=int, help="most pieces touched (default 4)")
-    p.add_argument("--time-limit", type=float, help="seconds (default 30)")
+    p.add_argument("--time-limit", type=_seconds, help="seconds (default 30)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=cmd_discover)
 
