@@ -1,0 +1,48 @@
+"""The layout in a real Chromium at 1280 and 390 px wide, measured rather than looked at: text that can
+be read against its field, menus and pages that stay inside the viewport, diffs and numbers that
+keep one line each. Screenshots go to /tmp/shots/ for the eye."""
+
+import re
+
+import pytest
+from chromium import browser, shot  # noqa: F401  (fixtures)
+from django.conf import settings
+from django.test import Client
+
+WIDTHS = (1280, 390)
+
+
+def open_page(browser, width, base, user=None):
+    context = browser.new_context(viewport={"width": width, "height": 800})
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    if user is not None:
+        client = Client()
+        client.force_login(user)
+        context.add_cookies([{"name": settings.SESSION_COOKIE_NAME,
+                              "value": client.cookies[settings.SESSION_COOKIE_NAME].value, "url": base}])
+    return page
+
+
+def contrast(foreground: str, background: str) -> float:
+    """WCAG's contrast ratio of two computed colours ('rgb(r, g, b)')."""
+    def luminance(colour):
+        channels = [int(c) / 255 for c in re.findall(r"\d+", colour)[:3]]
+        r, g, b = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+    light, dark = sorted([luminance(foreground), luminance(background)], reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_header_search_shows_the_typed_text(live_server, browser, make_user, make_repo):
+    make_repo(make_user("carol"), "rings")
+    for width in WIDTHS:
+        page = open_page(browser, width, live_server.url)
+        page.goto(live_server.url + "/carol/rings/")
+        field = page.locator("header input[type=search]")
+        field.fill("sliding")
+        colour, background = field.evaluate("e => [getComputedStyle(e).color, getComputedStyle(e).backgroundColor]")
+        assert contrast(colour, background) >= 4.5, (width, colour, background)
+        shot(page, f"layout-search-{width}")
+        page.context.close()
