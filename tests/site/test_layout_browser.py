@@ -5,7 +5,7 @@ keep one line each. Screenshots go to /tmp/shots/ for the eye."""
 import re
 
 import pytest
-from chromium import browser, shot  # noqa: F401  (fixtures)
+from chromium import browser, page_width, shot  # noqa: F401  (fixtures)
 from django.conf import settings
 from django.test import Client
 
@@ -45,4 +45,20 @@ def test_the_header_search_shows_the_typed_text(live_server, browser, make_user,
         colour, background = field.evaluate("e => [getComputedStyle(e).color, getComputedStyle(e).backgroundColor]")
         assert contrast(colour, background) >= 4.5, (width, colour, background)
         shot(page, f"layout-search-{width}")
+        page.context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_fork_menu_stays_on_the_screen(live_server, browser, make_user, make_repo):
+    make_repo(make_user("carol"), "rings")
+    dave = make_user("dave")
+    for width in WIDTHS:
+        page = open_page(browser, width, live_server.url, dave)
+        page.goto(live_server.url + "/carol/rings/")
+        page.click("summary:has-text('Fork')")
+        for part in [".dropdown-body", "#fork-name", "button:has-text('Create fork')"]:
+            box = page.locator(part).bounding_box()
+            assert box["x"] >= 0 and box["x"] + box["width"] <= width, (width, part, box)
+        assert page_width(page) <= width
+        shot(page, f"layout-fork-menu-{width}")
         page.context.close()
