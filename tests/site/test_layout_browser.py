@@ -62,3 +62,26 @@ def test_the_fork_menu_stays_on_the_screen(live_server, browser, make_user, make
         assert page_width(page) <= width
         shot(page, f"layout-fork-menu-{width}")
         page.context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_compare_page_diff_is_single_spaced(live_server, browser, make_user, make_repo, client_for, two_rings):
+    carol, dave = make_user("carol"), make_user("dave")
+    make_repo(carol, "rings")
+    client_for(dave).post("/api/repos/carol/rings/fork/", {}, format="json")
+    grown = two_rings.replace("moves:\n", "moves:\n  - name: C\n    cycles: [[0, 5]]\n")
+    response = client_for(dave).post("/api/repos/dave/rings/revisions/", {"definition": grown, "message": "C"},
+                                     format="json")
+    assert response.status_code == 201, response.content
+    for width in WIDTHS:
+        page = open_page(browser, width, live_server.url)
+        page.goto(live_server.url + "/carol/rings/compare/dave/rings/")
+        diff = page.locator("pre.diff")
+        lines = diff.locator("span")
+        assert lines.count() > 5
+        assert diff.inner_text().strip("\n").count("\n") + 1 == lines.count()  # none blank, also when copied
+        tops = lines.evaluate_all("spans => spans.map(s => s.getBoundingClientRect().top)")
+        line_height = float(diff.evaluate("e => parseFloat(getComputedStyle(e).lineHeight)"))
+        assert all(abs(b - a - line_height) < 1 for a, b in zip(tops, tops[1:])), (line_height, tops)
+        shot(page, f"layout-compare-{width}")
+        page.context.close()
