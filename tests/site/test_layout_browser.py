@@ -5,7 +5,7 @@ keep one line each. Screenshots go to /tmp/shots/ for the eye."""
 import re
 
 import pytest
-from chromium import browser, page_width, shot  # noqa: F401  (fixtures)
+from chromium import SHOTS, browser, page_width, shot  # noqa: F401  (fixtures)
 from django.conf import settings
 from django.test import Client
 
@@ -84,4 +84,19 @@ def test_the_compare_page_diff_is_single_spaced(live_server, browser, make_user,
         line_height = float(diff.evaluate("e => parseFloat(getComputedStyle(e).lineHeight)"))
         assert all(abs(b - a - line_height) < 1 for a, b in zip(tops, tops[1:])), (line_height, tops)
         shot(page, f"layout-compare-{width}")
+        page.context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_algorithm_form_gives_the_moves_room(live_server, browser, make_user, make_repo):
+    carol = make_user("carol")
+    make_repo(carol, "rings")
+    for width in WIDTHS:
+        page = open_page(browser, width, live_server.url, carol)
+        page.goto(live_server.url + "/carol/rings/")
+        form = page.locator("form.inline-form").bounding_box()
+        moves = page.locator("#alg-moves").bounding_box()
+        assert moves["width"] >= form["width"] / 2, (width, moves, form)
+        assert page_width(page) <= width
+        page.locator("form.inline-form").screenshot(path=SHOTS / f"layout-algorithm-form-{width}.png")
         page.context.close()
