@@ -9,6 +9,8 @@ from chromium import SHOTS, browser, page_width, shot  # noqa: F401  (fixtures)
 from django.conf import settings
 from django.test import Client
 
+from puzzlehub.repos.services import publish_catalog
+
 WIDTHS = (1280, 390)
 
 
@@ -61,6 +63,29 @@ def test_the_fork_menu_stays_on_the_screen(live_server, browser, make_user, make
             assert box["x"] >= 0 and box["x"] + box["width"] <= width, (width, part, box)
         assert page_width(page) <= width
         shot(page, f"layout-fork-menu-{width}")
+        page.context.close()
+
+
+def number_height(page, label: str) -> float:
+    """How tall the Facts box's number after `label` is drawn, in lines of its text."""
+    return page.evaluate("""label => {
+        const dt = [...document.querySelectorAll('.facts dt')].find(e => e.textContent.trim() === label);
+        const number = dt.nextElementSibling.firstChild;  // the number, before any "(bound)"
+        const range = document.createRange();
+        range.selectNode(number);
+        return range.getBoundingClientRect().height / parseFloat(getComputedStyle(dt.nextElementSibling).lineHeight);
+    }""", label)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_count_keeps_to_one_line(live_server, browser):
+    publish_catalog(names=["cube3"])
+    for width in WIDTHS:
+        page = open_page(browser, width, live_server.url)
+        page.goto(live_server.url + "/puzzlehub/cube3/")
+        for label in ["States", "Group order"]:
+            assert number_height(page, label) < 1.5, (width, label)
+        shot(page, f"layout-cube3-{width}")
         page.context.close()
 
 
