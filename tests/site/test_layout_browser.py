@@ -9,7 +9,9 @@ from chromium import SHOTS, browser, page_width, shot  # noqa: F401  (fixtures)
 from django.conf import settings
 from django.test import Client
 
+from puzzlehub.repos.models import Repository
 from puzzlehub.repos.services import publish_catalog
+from solver import numbers
 
 WIDTHS = (1280, 390)
 
@@ -87,6 +89,40 @@ def test_a_count_keeps_to_one_line(live_server, browser):
             assert number_height(page, label) < 1.5, (width, label)
         shot(page, f"layout-cube3-{width}")
         page.context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_puzzle_with_a_hundred_moves_and_a_huge_count_fits_the_screen(live_server, browser, settings):
+    settings.PUZZLEHUB_ANALYSIS_BUDGET = 600  # globe-33x25's counts take a minute: wait for them here
+    publish_catalog(names=["globe-33x25"])
+    for width in WIDTHS:
+        page = open_page(browser, width, live_server.url)
+        page.goto(live_server.url + "/puzzlehub/globe-33x25/")
+        page.wait_for_selector(".player-buttons .move")
+        assert page.locator(".player-buttons .move").count() == 116
+        assert page_width(page) <= width
+        box = page.locator(".box.drawing").bounding_box()
+        last = page.locator(".player-buttons .move").last.bounding_box()
+        assert last["x"] + last["width"] <= box["x"] + box["width"]  # the buttons wrap inside the box
+        for label in ["States", "Group order"]:
+            assert number_height(page, label) < 1.5, (width, label)
+        shot(page, f"layout-globe-33x25-{width}")
+        page.context.close()
+
+    # the States shown short, the exact value in its title and behind a tap where there is no hover
+    page = open_page(browser, 390, live_server.url)
+    page.goto(live_server.url + "/puzzlehub/globe-33x25/")
+    states = page.locator(".facts dt:has-text('States') + dd")
+    shown = states.locator(".number").inner_text()
+    assert re.fullmatch(r"\d\.\d\d × 10\d+", shown), shown
+    exact = Repository.objects.get(name="globe-33x25").head.state_count
+    assert len(exact) > 1000 and shown.startswith(f"{exact[0]}.") and shown.endswith(f"10{len(exact) - 1}")
+    assert states.locator(".number").get_attribute("title") == numbers.grouped(exact)
+    states.locator("summary").click()
+    assert states.locator("details").inner_text().split()[-1] == numbers.grouped(exact)
+    assert page_width(page) <= 390  # the exact digits wrap between their groups
+    shot(page, "layout-globe-33x25-exact-390")
+    page.context.close()
 
 
 @pytest.mark.django_db(transaction=True)
