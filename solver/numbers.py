@@ -26,6 +26,17 @@ def grouped(digits) -> str:
     return sign + ",".join([body[:head]] + [body[i:i + 3] for i in range(head, len(body), 3)])
 
 
+def scientific(digits) -> tuple[str, int]:
+    """('4.87', 1620) for a count of 1,621 digits that starts 48736: three significant figures and
+    the power of ten, read off the decimal text (no float holds such counts)."""
+    body = decimal_text(digits) if isinstance(digits, int) else str(digits)
+    lead = int(body[:3].ljust(3, "0")) + (body[3:4] >= "5")
+    exponent = len(body) - 1
+    if lead == 1000:  # 9.996 rounds up to 10.0: one more power of ten
+        lead, exponent = 100, exponent + 1
+    return f"{lead // 100}.{lead % 100:02d}", exponent
+
+
 def json_text(data) -> str:
     """json.dumps(data), with integers of any length written exactly as JSON numbers."""
     long_numbers = []
