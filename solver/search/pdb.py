@@ -9,9 +9,8 @@ stale one. A table whose projection keeps everything is the full distance table 
 
 File: magic, header length, JSON header (format version, hashes, projection, sizes, distance
 distribution, SHA-256 of the body), zero padding to 64 bytes, body. A body whose checksum was
-checked is remembered as intact in a stamp beside it (`.checked`: size, modification time, inode),
-so that the next processes do not read the whole file again (44 MB for the 2x2x2's full table);
-a file written since is checked again.
+checked is remembered as intact in a stamp beside it (`solver.intact`), so that the next processes
+do not read the whole file again.
 """
 
 from __future__ import annotations
@@ -27,7 +26,7 @@ from pathlib import Path
 
 import numpy as np
 
-from solver import deadline
+from solver import deadline, intact
 from solver.compiled import interpreted
 from solver.definition.canonical import content_hash
 from solver.errors import PuzzleError
@@ -542,34 +541,6 @@ def read_header(path: Path) -> tuple[dict, int]:
     return header, offset
 
 
-CHECK_AGE = 2.0  # seconds a file must have stood unchanged before its check is remembered
-
-
-def _stamp(stat: os.stat_result, digest: str) -> str:
-    return json.dumps([stat.st_size, stat.st_mtime_ns, stat.st_ino, digest])
-
-
-def _known_intact(path: Path, stat: os.stat_result, digest: str) -> bool:
-    try:
-        return path.with_suffix(".checked").read_text() == _stamp(stat, digest)
-    except OSError:
-        return False
-
-
-def _remember_intact(path: Path, stat: os.stat_result, digest: str) -> None:
-    """Keep the check's stamp; not for a file just written, since a rewrite within the file
-    system's clock tick would leave the same modification time."""
-    if time.time() - stat.st_mtime < CHECK_AGE:
-        return
-    stamp = path.with_suffix(".checked")
-    tmp = stamp.with_suffix(f".tmp{os.getpid()}")
-    try:
-        tmp.write_text(_stamp(stat, digest))
-        os.replace(tmp, stamp)
-    except OSError:  # a read-only cache folder: every process checks
-        tmp.unlink(missing_ok=True)
-
-
 def load(path: Path, model, *, check_body: bool = True) -> PatternDatabase:
     """Open a file memory-mapped after checking it belongs to this puzzle and is intact."""
     header, offset = read_header(path)
@@ -591,10 +562,10 @@ def load(path: Path, model, *, check_body: bool = True) -> PatternDatabase:
         raise PatternDatabaseError(f"{path}: the body has {stat.st_size - offset} bytes, expected {size}")
     body = np.memmap(path, dtype=np.uint8, mode="r", offset=offset, shape=(size,))
     digest = str(header.get("body_sha256"))
-    if check_body and not _known_intact(path, stat, digest):
+    if check_body and not intact.known(path, stat, digest):
         if hashlib.sha256(body).hexdigest() != digest:
             raise PatternDatabaseError(f"{path}: the body's checksum does not match (the file is damaged)")
-        _remember_intact(path, stat, digest)
+        intact.remember(path, stat, digest)
     return PatternDatabase(projection, ranker, bits, body, header, path)
 
 

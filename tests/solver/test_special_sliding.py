@@ -128,3 +128,30 @@ def test_stored_table_is_checked(tmp_path, monkeypatch):
     store._loaded.clear()
     assert store.load("t", "x", {"v": 1}) is None  # checksum mismatch: rebuilt by load_or_build
     assert (store.load_or_build("t", "x", {"v": 1}, lambda stop: data) == data).all()
+
+
+def test_a_stored_table_checked_once_is_not_read_whole_again(tmp_path, monkeypatch):
+    """Every process read a specialized solver's tables whole to check them (a 5x5x5's 980 MB: seconds
+    of each command-line solve); a table found intact is stamped (solver.intact), and a rewritten
+    one is checked again."""
+    import os
+    import time
+
+    import numpy as np
+
+    monkeypatch.setenv("PUZZLEHUB_CACHE", str(tmp_path))
+    data = np.arange(100, dtype=np.uint8)
+    store.save("t", "x", {"v": 1}, data)
+    path = store.table_path("t", "x")
+    stamp = path.with_suffix(".checked")
+    store._loaded.clear()
+    assert store.load("t", "x", {"v": 1}) is not None and not stamp.exists()  # written a moment ago
+    old = time.time() - 10
+    os.utime(path, (old, old))
+    store._loaded.clear()
+    assert store.load("t", "x", {"v": 1}) is not None and stamp.exists()
+    raw = bytearray(path.read_bytes())
+    raw[-1] ^= 0xFF
+    path.write_bytes(bytes(raw))  # a new modification time: the stamp no longer matches
+    store._loaded.clear()
+    assert store.load("t", "x", {"v": 1}) is None
