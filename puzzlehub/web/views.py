@@ -15,6 +15,7 @@ from django.http import HttpResponseServerError, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.clickjacking import xframe_options_exempt
+from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
 from puzzlehub import limits
@@ -531,7 +532,11 @@ def server_error(request):
                                    "<p>Something went wrong on our side. Please try again.</p>")
 
 
+@csrf_exempt  # also the API's catch-all route, which an API client's POST reaches without a CSRF token
 def not_found(request, exception=None):
+    """Nothing here: JSON on the API, like its other errors, a page elsewhere."""
+    if request.path.startswith("/api/"):
+        return JsonResponse({"detail": "Not found."}, status=404)
     return render(request, "web/404.html", status=404)
 
 

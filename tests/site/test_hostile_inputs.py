@@ -124,3 +124,34 @@ def test_an_analysis_within_budget_is_stored_with_the_revision(alice, client_for
     response = client_for(alice).post("/api/repos/", {"name": "rings", "definition": two_rings}, format="json")
     head = response.json()["head"]
     assert head["analysis_pending"] is False and head["state_count"] == "15"
+
+
+API_MISSES = ["/api/repos/alice/rings/revisions/-1/", "/api/jobs/abc/", "/api/algorithms/-1/", "/api/comments/x/",
+              "/api/nonexistent/"]
+
+
+@pytest.mark.parametrize("debug", [False, True])
+def test_an_unmatched_api_route_is_a_json_404(alice, make_repo, debug, settings):
+    """In production (the 404 handler) and under `make run` (DEBUG, whose 404 page is HTML) alike;
+    a POST too, though an API client sends no CSRF token."""
+    from rest_framework.test import APIClient
+
+    make_repo(alice, "rings")
+    settings.DEBUG = debug
+    client = APIClient(enforce_csrf_checks=True)
+    for path in API_MISSES:
+        for response in (client.get(path), client.post(path, {"x": 1}, format="json")):
+            assert response.status_code == 404, (path, response.status_code)
+            assert response["Content-Type"] == "application/json" and "detail" in response.json(), path
+    assert client.get("/api/repos").status_code == 301  # a missing slash is still redirected
+
+
+def test_the_404_handler_answers_json_on_the_api_and_a_page_elsewhere(client):
+    from django.test import RequestFactory
+
+    from puzzlehub.web.views import not_found
+
+    api = not_found(RequestFactory().get("/api/repos/alice/rings/"))
+    assert api.status_code == 404 and json.loads(api.content)["detail"]
+    page = client.get("/no/such/page/here/")
+    assert page.status_code == 404 and page["Content-Type"].startswith("text/html")
