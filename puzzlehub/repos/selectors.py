@@ -53,11 +53,16 @@ def get_repository(*, owner: str, name: str, user, related: bool = True) -> Repo
     return repository
 
 
-def get_revision(*, repository: Repository, number: int | None = None) -> Revision:
+def get_revision(*, repository: Repository, number: int | None = None, field: str | None = None) -> Revision:
+    """Revision `number` (None: the latest), else 404; a number a request gave in `field` (a body field
+    or query parameter, not the path) is a ValidationError naming it instead: the route exists, the value is wrong."""
     if number is None:
         return repository.head
     revision = repository.revisions.filter(number=number).first()
     if revision is None:
+        if field is not None:
+            raise ValidationError({field: f"{repository.full_name} has no revision {number} "
+                                          f"(latest: {repository.head.number})"})
         raise Http404(f"{repository.full_name} has no revision {number}")
     return revision
 

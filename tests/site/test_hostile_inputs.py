@@ -155,3 +155,23 @@ def test_the_404_handler_answers_json_on_the_api_and_a_page_elsewhere(client):
     assert api.status_code == 404 and json.loads(api.content)["detail"]
     page = client.get("/no/such/page/here/")
     assert page.status_code == 404 and page["Content-Type"].startswith("text/html")
+
+
+@pytest.mark.parametrize("endpoint, body", [("solves", {"scramble": "A"}), ("pdbs", {}), ("sets", {}),
+                                            ("discoveries", {}), ("algorithms/find", {"scramble": "A"})])
+def test_a_job_for_a_revision_the_repository_lacks_is_a_400_naming_it(alice, bob, make_repo, client_for, endpoint,
+                                                                      body):
+    """A field of the body, like play's `rev`: the route exists, the value is wrong; nothing is queued."""
+    from puzzlehub.jobs.models import Job
+
+    make_repo(alice, "rings")
+    response = client_for(bob).post(f"/api/repos/alice/rings/{endpoint}/", {**body, "revision": 99}, format="json")
+    assert response.status_code == 400, response.content[:300]
+    assert "has no revision 99" in str(response.json()["revision"])
+    assert not Job.objects.exists()
+
+
+def test_play_names_a_missing_rev_the_same_way(alice, make_repo, client):
+    make_repo(alice, "rings")
+    response = client.get("/api/repos/alice/rings/play/?rev=99")
+    assert response.status_code == 400 and "has no revision 99" in str(response.json()["rev"])
