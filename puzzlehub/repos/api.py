@@ -12,7 +12,7 @@ from rest_framework.views import APIView
 
 from puzzlehub.repos import exports, selectors, services
 from puzzlehub.repos.models import Repository
-from puzzlehub.rest import created, int_param, validated
+from puzzlehub.rest import StrictSerializer, created, int_param, validated
 
 VISIBILITY = [Repository.PUBLIC, Repository.PRIVATE]
 
@@ -89,7 +89,10 @@ class RepositoryCreateSerializer(serializers.Serializer):
     message = serializers.CharField(required=False, allow_blank=True, max_length=500, default="")
 
 
-class RepositoryUpdateSerializer(serializers.Serializer):
+class RepositoryUpdateSerializer(StrictSerializer):
+    shown = RepositorySerializer
+    hints = {"definition": "read-only here: a new definition is a new revision (POST .../revisions/)"}
+
     name = serializers.CharField(max_length=100, required=False)
     description = serializers.CharField(required=False, allow_blank=True, max_length=2000)
     visibility = serializers.ChoiceField(choices=VISIBILITY, required=False)

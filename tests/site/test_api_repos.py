@@ -124,6 +124,24 @@ def test_only_the_owner_changes_or_deletes(alice, bob, make_repo, client_for):
     assert client_for(alice).get("/api/repos/alice/rings/").status_code == 404
 
 
+@pytest.mark.parametrize("change, field, words", [
+    ({"definition": "x"}, "definition", "new revision"),
+    ({"owner": "bob"}, "owner", "read-only"),
+    ({"stars_count": 100}, "stars_count", "read-only"),
+    ({"head": {"number": 7}}, "head", "read-only"),
+    ({"colour": "red"}, "colour", "unknown field"),
+])
+def test_a_change_to_a_field_that_patch_cannot_change_is_refused_naming_it(alice, bob, make_repo, client_for,
+                                                                           change, field, words):
+    make_repo(alice, "rings", description="as it was")
+    response = client_for(alice).patch("/api/repos/alice/rings/", {"description": "changed", **change}, format="json")
+    assert response.status_code == 400, response.content
+    assert words in str(response.json()[field]) and set(response.json()) == {field}
+    shown = client_for(alice).get("/api/repos/alice/rings/").json()
+    assert shown["description"] == "as it was" and shown["owner"] == "alice"  # nothing half-written
+    assert shown["stars_count"] == 0 and shown["head"]["number"] == 1
+
+
 def test_revisions_are_numbered_and_validated(alice, bob, make_repo, client_for, two_rings):
     make_repo(alice, "rings")
     client = client_for(alice)
