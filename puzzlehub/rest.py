@@ -61,6 +61,18 @@ def int_param(request, key: str, *, minimum: int) -> int | None:
     return int(value)
 
 
+class TextField(serializers.CharField):
+    """A request's text: DRF's CharField turns a number into text (123 becomes "123"), which in a
+    JSON body is a client's mistake, not a name."""
+
+    default_error_messages = {"invalid": "must be a string"}
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
 class StrictSerializer(serializers.Serializer):
     """A request body whose fields this serializer does not take is refused, each named (400), not
     silently ignored: "read-only" for a field of the answer (`shown`, a serializer class), the

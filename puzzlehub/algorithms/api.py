@@ -12,7 +12,7 @@ from rest_framework.views import APIView
 from puzzlehub.algorithms import selectors, services
 from puzzlehub.algorithms.models import Algorithm
 from puzzlehub.repos import selectors as repo_selectors
-from puzzlehub.rest import created, int_param, validated
+from puzzlehub.rest import TextField, created, int_param, validated
 
 
 class AlgorithmSerializer(serializers.Serializer):
@@ -45,8 +45,8 @@ class AlgorithmSerializer(serializers.Serializer):
 
 
 class AlgorithmCreateSerializer(serializers.Serializer):
-    moves = serializers.CharField(max_length=20_000, help_text="alg notation: R U R' U', (R U)3, [R, U], [R: U]")
-    title = serializers.CharField(required=False, allow_blank=True, max_length=200, default="")
+    moves = TextField(max_length=20_000, help_text="alg notation: R U R' U', (R U)3, [R, U], [R: U]")
+    title = TextField(required=False, allow_blank=True, max_length=200, default="")
 
 
 class VoteSerializer(serializers.Serializer):
@@ -70,12 +70,12 @@ class CommentSerializer(serializers.Serializer):
 
 
 class CommentCreateSerializer(serializers.Serializer):
-    body = serializers.CharField(max_length=10_000, trim_whitespace=False)
+    body = TextField(max_length=10_000, trim_whitespace=False)
     parent = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=1)
 
 
 class CommentUpdateSerializer(serializers.Serializer):
-    body = serializers.CharField(max_length=10_000, trim_whitespace=False)
+    body = TextField(max_length=10_000, trim_whitespace=False)
 
 
 class RepositoryAlgorithms(ListAPIView):

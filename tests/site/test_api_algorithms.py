@@ -252,3 +252,18 @@ def test_lengths_in_the_puzzles_metrics_on_the_api_and_the_page(alice, make_repo
     assert client.get(f"/api/algorithms/{created['id']}/").json()["lengths"] == {"moves": 4, "turns": 6}
     page = client.get(f"/algorithms/{created['id']}/").content.decode()
     assert "4 moves" in page and "6 turns" in page
+
+
+def test_a_number_where_text_belongs_is_refused_not_made_text(rings, bob, client_for):
+    client = client_for(bob)
+    titled = submit(client, "A B", title=5)
+    assert titled.status_code == 400 and "must be a string" in str(titled.json()["title"])
+    assert submit(client, 12).status_code == 400
+    algorithm = submit(client, "A B").json()
+    comment = client.post(f"/api/algorithms/{algorithm['id']}/comments/", {"body": 42}, format="json")
+    assert comment.status_code == 400 and "must be a string" in str(comment.json()["body"])
+    assert client.get(f"/api/algorithms/{algorithm['id']}/comments/").json()["results"] == []
+    written = client.post(f"/api/algorithms/{algorithm['id']}/comments/", {"body": "words"}, format="json").json()
+    edited = client.patch(f"/api/comments/{written['id']}/", {"body": 7}, format="json")
+    assert edited.status_code == 400 and "must be a string" in str(edited.json()["body"])
+    assert client.get(f"/api/comments/{written['id']}/").json()["body"] == "words"

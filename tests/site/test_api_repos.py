@@ -246,3 +246,27 @@ def test_star_is_one_per_user_and_idempotent(alice, bob, make_repo, client_for):
     assert client_for(bob).delete("/api/repos/alice/rings/star/").json() == {"starred": False, "stars_count": 1}
     assert client_for(bob).delete("/api/repos/alice/rings/star/").json()["stars_count"] == 1
     assert APIClient().put("/api/repos/alice/rings/star/").status_code == 401
+
+
+@pytest.mark.parametrize("method, path, body, field", [
+    ("post", "/api/repos/", {"name": 123}, "name"),
+    ("post", "/api/repos/", {"name": "new", "description": 5}, "description"),
+    ("post", "/api/repos/", {"name": "new", "message": 1.5}, "message"),
+    ("post", "/api/repos/", {"name": "new", "topics": [7]}, "topics"),
+    ("patch", "/api/repos/alice/rings/", {"name": 5}, "name"),
+    ("patch", "/api/repos/alice/rings/", {"license": 0}, "license"),
+    ("post", "/api/repos/alice/rings/revisions/", {"message": 2}, "message"),
+    ("post", "/api/repos/alice/rings/fork/", {"name": 9}, "name"),
+    ("post", "/api/users/", {"username": 12345, "password": "a long enough passphrase"}, "username"),
+])
+def test_a_number_where_text_belongs_is_refused_not_made_text(alice, make_repo, client_for, two_rings,
+                                                              method, path, body, field):
+    make_repo(alice, "rings")
+    if path.endswith(("repos/", "revisions/")):  # a definition that would be accepted as a new revision
+        body = {"definition": two_rings.replace("goal: WWWWRR", "goal: WWWRRR"), **body}
+    response = getattr(client_for(alice), method)(path, body, format="json")
+    assert response.status_code == 400, response.content
+    assert "must be a string" in str(response.json()[field])
+    names = [r["full_name"] for r in client_for(alice).get("/api/repos/").json()["results"]]
+    assert names == ["alice/rings"]  # nothing created, nothing renamed
+    assert client_for(alice).get("/api/repos/alice/rings/").json()["head"]["number"] == 1
