@@ -175,3 +175,43 @@ def test_play_names_a_missing_rev_the_same_way(alice, make_repo, client):
     make_repo(alice, "rings")
     response = client.get("/api/repos/alice/rings/play/?rev=99")
     assert response.status_code == 400 and "has no revision 99" in str(response.json()["rev"])
+
+
+@pytest.fixture
+def distinct_rings(two_rings_rewritten):
+    """The two rings with every sticker told apart: pieces that projections may pick one by one."""
+    return two_rings_rewritten.replace("goal: WWWWRR", "goal: ABCDEF")
+
+
+@pytest.mark.parametrize("projection, words", [
+    ([[0, [0, 0], 0, 0, []]], "piece 0 is listed twice"),
+    ([[0, [0], 0, 0, []], [0, [1, 0], 0, 0, []]], "piece 0 of orbit 0 is also in part 0"),
+    ([[0, [0], "x", 0, []]], "twist must be 0 or 1"),
+    ([[0, [0], 0, 2, []]], "merged must be 0 or 1"),
+    ([[0, [0], 0.5, 0, []]], "twist must be 0 or 1"),
+    ([["0", [0], 0, 0, []]], "orbit must be a whole number"),
+    ([[0, [1.5], 0, 0, []]], "pieces must be a list of whole numbers"),
+    ([[0, [True], 0, 0, []]], "pieces must be a list of whole numbers"),
+    ([[0, [0, 1], 0, 0, [2]]], "free piece 2 is not among the part's pieces"),
+    ([[0, [0], 0, 0, [], "extra"]], "not a valid projection part"),
+    ([], "a list of parts"),
+])
+def test_a_malformed_projection_is_refused_naming_the_problem(alice, make_repo, client_for, distinct_rings,
+                                                             projection, words):
+    """Read strictly, never loosely: a repeated piece or a flag that is not 0/1 is a mistake to
+    report, not a table to build; nothing is queued."""
+    from puzzlehub.jobs.models import Job
+
+    make_repo(alice, "rings", definition=distinct_rings)
+    response = client_for(alice).post("/api/repos/alice/rings/pdbs/", {"projection": projection}, format="json")
+    assert response.status_code == 400, response.content[:300]
+    assert words in str(response.json()["projection"]), response.json()
+    assert not Job.objects.exists()
+
+
+def test_a_well_formed_projection_is_accepted_with_flags_as_numbers_or_booleans(alice, make_repo, client_for,
+                                                                               distinct_rings):
+    make_repo(alice, "rings", definition=distinct_rings)
+    response = client_for(alice).post("/api/repos/alice/rings/pdbs/", {"projection": [[0, [0, 1], True, False, []]]},
+                                      format="json")
+    assert response.status_code == 202, response.content[:300]
