@@ -215,3 +215,18 @@ def test_a_well_formed_projection_is_accepted_with_flags_as_numbers_or_booleans(
     response = client_for(alice).post("/api/repos/alice/rings/pdbs/", {"projection": [[0, [0, 1], True, False, []]]},
                                       format="json")
     assert response.status_code == 202, response.content[:300]
+
+
+@pytest.mark.parametrize("max_length, accepted", [(10**30, False), (2**63, False), (50_001, False), (50_000, True)])
+def test_a_solves_target_length_is_bounded_by_the_longest_sequence_the_solver_reads(alice, make_repo, client_for,
+                                                                                    max_length, accepted):
+    """A target past the int64 the compiled searches hold failed the job in the worker; past the
+    solver's longest sequence (solver.alg.MAX_MOVES) it means nothing."""
+    make_repo(alice, "rings")
+    response = client_for(alice).post("/api/repos/alice/rings/solves/", {"scramble": "A", "max_length": max_length},
+                                      format="json")
+    if accepted:
+        assert response.status_code == 202, response.content[:300]
+    else:
+        assert response.status_code == 400, response.content[:300]
+        assert "at most 50,000" in str(response.json()["max_length"])
