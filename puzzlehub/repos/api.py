@@ -51,7 +51,8 @@ class RepositorySerializer(serializers.Serializer):
     topics = serializers.SerializerMethodField()
     forked_from = serializers.SerializerMethodField()
     stars_count = serializers.IntegerField()
-    forks_count = serializers.IntegerField()
+    # as the selectors count them for the caller; a repository just made (created, forked) has none
+    forks_count = serializers.IntegerField(source="forks_seen", default=0)
     head = HeadSerializer()
     created = serializers.DateTimeField()
     updated = serializers.DateTimeField()

@@ -4,7 +4,8 @@ owner; to everyone else it is a 404, never a 403."""
 import difflib
 
 from django.core.exceptions import ValidationError
-from django.db.models import Q, QuerySet
+from django.db.models import Count, F, OuterRef, Q, QuerySet, Subquery
+from django.db.models.functions import Coalesce
 from django.http import Http404
 
 from puzzlehub.repos.models import Repository, Revision, Star
@@ -16,10 +17,17 @@ ORDERINGS = {"stars": ("-stars_count", "-updated"), "-stars": ("-stars_count", "
 
 
 def visible_repositories(user) -> QuerySet[Repository]:
+    """What `user` may see, each with `forks_seen`: the forks they can see (the stored count is the
+    public ones, what anyone may be shown; their own private forks count for them too)."""
     query = Q(visibility=Repository.PUBLIC)
+    forks_seen = F("forks_count")
     if user is not None and user.is_authenticated:
         query |= Q(owner=user)
-    return Repository.objects.filter(query).select_related("owner", "head", "forked_from__owner")
+        own_private = (Repository.objects.filter(forked_from=OuterRef("pk"), owner=user, visibility=Repository.PRIVATE)
+                       .order_by().values("forked_from_id").annotate(n=Count("id")).values("n")[:1])
+        forks_seen += Coalesce(Subquery(own_private), 0)
+    return (Repository.objects.filter(query).annotate(forks_seen=forks_seen)
+            .select_related("owner", "head", "forked_from__owner"))
 
 
 def readers_of(repository: Repository):

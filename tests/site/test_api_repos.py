@@ -270,3 +270,26 @@ def test_a_number_where_text_belongs_is_refused_not_made_text(alice, make_repo, 
     names = [r["full_name"] for r in client_for(alice).get("/api/repos/").json()["results"]]
     assert names == ["alice/rings"]  # nothing created, nothing renamed
     assert client_for(alice).get("/api/repos/alice/rings/").json()["head"]["number"] == 1
+
+
+def test_a_fork_count_is_what_its_reader_can_see(alice, bob, make_user, make_repo, client_for, logged_in):
+    """Public forks for everyone, and each reader's own private forks for them, as /forks/ lists them;
+    nobody else learns of a private fork, not even as a number."""
+    carol = make_user("carol")
+    make_repo(alice, "rings")
+    client_for(bob).post("/api/repos/alice/rings/fork/", {}, format="json")
+    for user, name in ((alice, "mine"), (carol, "rings")):
+        client_for(user).post("/api/repos/alice/rings/fork/", {"name": name}, format="json")
+        client_for(user).patch(f"/api/repos/{user.username}/{name}/", {"visibility": "private"}, format="json")
+    make_repo(alice, "secret", visibility="private")
+    client_for(alice).post("/api/repos/alice/secret/fork/", {"name": "secret-too"}, format="json")  # private too
+
+    for client, seen in ((client_for(alice), 2), (client_for(bob), 1), (client_for(carol), 2), (APIClient(), 1)):
+        listed = client.get("/api/repos/alice/rings/forks/").json()["results"]
+        assert len(listed) == seen
+        assert client.get("/api/repos/alice/rings/").json()["forks_count"] == seen
+        found = {r["full_name"]: r for r in client.get("/api/repos/?owner=alice").json()["results"]}
+        assert found["alice/rings"]["forks_count"] == seen
+    assert client_for(alice).get("/api/repos/alice/secret/").json()["forks_count"] == 1
+    page = logged_in(alice).get("/alice/rings/").content.decode()
+    assert '<span class="count">2</span>' in page
