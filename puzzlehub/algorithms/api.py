@@ -3,7 +3,6 @@
 from django.urls import reverse
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
-from rest_framework.exceptions import ValidationError
 from rest_framework.generics import ListAPIView
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
@@ -71,7 +70,8 @@ class CommentSerializer(serializers.Serializer):
 
 class CommentCreateSerializer(serializers.Serializer):
     body = TextField(max_length=10_000, trim_whitespace=False)
-    parent = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=1)
+    parent = serializers.IntegerField(required=False, allow_null=True, default=None,
+                                      help_text="the id of a comment on this algorithm, to reply to it")
 
 
 class CommentUpdateSerializer(serializers.Serializer):
@@ -146,12 +146,7 @@ class AlgorithmComments(ListAPIView):
     def post(self, request, pk):
         algorithm = selectors.get_algorithm(algorithm_id=pk, user=request.user)
         data = validated(CommentCreateSerializer, request)
-        parent = None
-        if data["parent"] is not None:
-            parent = algorithm.comments.filter(id=data["parent"]).first()
-            if parent is None:
-                raise ValidationError({"parent": "no such comment on this algorithm"})
-        comment = services.add_comment(algorithm=algorithm, author=request.user, body=data["body"], parent=parent)
+        comment = services.add_comment(algorithm=algorithm, author=request.user, body=data["body"], parent=data["parent"])
         return created(CommentSerializer, comment, request)
 
 
