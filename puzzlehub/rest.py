@@ -1,9 +1,11 @@
 """What every API view shares: JSON errors with field names, write throttling, pagination, reading a
 checked request body and answering 201 Created."""
 
+from collections.abc import Mapping
+
 from django.conf import settings
 from django.core.exceptions import SuspiciousOperation, ValidationError as DjangoValidationError
-from rest_framework import exceptions, status
+from rest_framework import exceptions, serializers, status
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.parsers import JSONParser
 from rest_framework.permissions import SAFE_METHODS
@@ -57,6 +59,36 @@ def int_param(request, key: str, *, minimum: int) -> int | None:
     if not value.isdigit() or int(value) < minimum:
         raise exceptions.ValidationError({key: f"a whole number, {minimum} or more"})
     return int(value)
+
+
+class TextField(serializers.CharField):
+    """A request's text: DRF's CharField turns a number into text (123 becomes "123"), which in a
+    JSON body is a client's mistake, not a name."""
+
+    default_error_messages = {"invalid": "must be a string"}
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class StrictSerializer(serializers.Serializer):
+    """A request body whose fields this serializer does not take is refused, each named (400), not
+    silently ignored: "read-only" for a field of the answer (`shown`, a serializer class), the
+    `hints` text for one changed some other way, else "unknown field"."""
+
+    shown = None
+    hints: dict[str, str] = {}
+
+    def to_internal_value(self, data):
+        if isinstance(data, Mapping):
+            read_only = self.shown().fields if self.shown else {}
+            refused = {key: self.hints.get(key) or ("read-only" if key in read_only else "unknown field")
+                       for key in data if key not in self.fields}
+            if refused:
+                raise exceptions.ValidationError(refused)
+        return super().to_internal_value(data)
 
 
 def validated(serializer_class, request, **options) -> dict:

@@ -235,8 +235,10 @@ def check_solve_options(*, method: str | None = None, max_length=None) -> None:
     a PuzzleError's text starts with the field it names."""
     if method is not None and method not in METHODS:
         raise PuzzleError(f"method: unknown method {method!r}; methods: {', '.join(METHODS)}")
-    if max_length is not None and (isinstance(max_length, bool) or not isinstance(max_length, int) or max_length < 0):
-        raise PuzzleError("max_length: a whole number of moves, 0 or more")
+    # no answer is longer than the longest sequence the solver reads; beyond int64 the compiled searches overflow
+    if max_length is not None and (isinstance(max_length, bool) or not isinstance(max_length, int)
+                                   or not 0 <= max_length <= alg.MAX_MOVES):
+        raise PuzzleError(f"max_length: a whole number of moves, 0 or more and at most {alg.MAX_MOVES:,}")
 
 
 def _solve_special(special, state, budget: Budget):

@@ -11,13 +11,13 @@ from rest_framework.views import APIView
 
 from puzzlehub import limits
 from puzzlehub.accounts import selectors, services
-from puzzlehub.rest import WriteThrottle, created, validated
+from puzzlehub.rest import TextField, WriteThrottle, created, validated
 
 
 class SignUpSerializer(serializers.Serializer):
-    username = serializers.CharField(max_length=39)
+    username = TextField(max_length=39)
     email = serializers.EmailField(required=False, allow_blank=True, default="")
-    password = serializers.CharField(write_only=True, max_length=128, style={"input_type": "password"})
+    password = TextField(write_only=True, max_length=128, style={"input_type": "password"})
 
 
 class UserSerializer(serializers.Serializer):

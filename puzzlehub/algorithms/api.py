@@ -3,7 +3,6 @@
 from django.urls import reverse
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
-from rest_framework.exceptions import ValidationError
 from rest_framework.generics import ListAPIView
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
@@ -12,7 +11,7 @@ from rest_framework.views import APIView
 from puzzlehub.algorithms import selectors, services
 from puzzlehub.algorithms.models import Algorithm
 from puzzlehub.repos import selectors as repo_selectors
-from puzzlehub.rest import created, int_param, validated
+from puzzlehub.rest import TextField, created, int_param, validated
 
 
 class AlgorithmSerializer(serializers.Serializer):
@@ -45,8 +44,8 @@ class AlgorithmSerializer(serializers.Serializer):
 
 
 class AlgorithmCreateSerializer(serializers.Serializer):
-    moves = serializers.CharField(max_length=20_000, help_text="alg notation: R U R' U', (R U)3, [R, U], [R: U]")
-    title = serializers.CharField(required=False, allow_blank=True, max_length=200, default="")
+    moves = TextField(max_length=20_000, help_text="alg notation: R U R' U', (R U)3, [R, U], [R: U]")
+    title = TextField(required=False, allow_blank=True, max_length=200, default="")
 
 
 class VoteSerializer(serializers.Serializer):
@@ -70,12 +69,13 @@ class CommentSerializer(serializers.Serializer):
 
 
 class CommentCreateSerializer(serializers.Serializer):
-    body = serializers.CharField(max_length=10_000, trim_whitespace=False)
-    parent = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=1)
+    body = TextField(max_length=10_000, trim_whitespace=False)
+    parent = serializers.IntegerField(required=False, allow_null=True, default=None,
+                                      help_text="the id of a comment on this algorithm, to reply to it")
 
 
 class CommentUpdateSerializer(serializers.Serializer):
-    body = serializers.CharField(max_length=10_000, trim_whitespace=False)
+    body = TextField(max_length=10_000, trim_whitespace=False)
 
 
 class RepositoryAlgorithms(ListAPIView):
@@ -146,12 +146,7 @@ class AlgorithmComments(ListAPIView):
     def post(self, request, pk):
         algorithm = selectors.get_algorithm(algorithm_id=pk, user=request.user)
         data = validated(CommentCreateSerializer, request)
-        parent = None
-        if data["parent"] is not None:
-            parent = algorithm.comments.filter(id=data["parent"]).first()
-            if parent is None:
-                raise ValidationError({"parent": "no such comment on this algorithm"})
-        comment = services.add_comment(algorithm=algorithm, author=request.user, body=data["body"], parent=parent)
+        comment = services.add_comment(algorithm=algorithm, author=request.user, body=data["body"], parent=data["parent"])
         return created(CommentSerializer, comment, request)
 
 

@@ -146,16 +146,21 @@ def _clean_body(body) -> str:
     return body
 
 
-def add_comment(*, algorithm: Algorithm, author, body: str, parent: Comment | None = None) -> Comment:
+def add_comment(*, algorithm: Algorithm, author, body: str, parent: int | None = None) -> Comment:
+    """A comment, or a reply to comment `parent` (an id, as the API and the page form give it) of this
+    algorithm; any other id, one of a comment on an algorithm the author cannot see too, is refused
+    alike, telling nothing of it."""
     body = _clean_body(body)
+    replied = None
     if parent is not None:
-        if parent.algorithm_id != algorithm.id:
-            raise ValidationError({"parent": "that comment is on another algorithm"})
-        if parent.parent_id is not None:
-            raise ValidationError({"parent": f"replies are one level deep: reply to comment {parent.parent_id}"})
+        replied = algorithm.comments.filter(id=parent).first()
+        if replied is None:
+            raise ValidationError({"parent": "no such comment on this algorithm"})
+        if replied.parent_id is not None:
+            raise ValidationError({"parent": f"replies are one level deep: reply to comment {replied.parent_id}"})
     limits.hit("comment", author.pk)  # after validation: a refused body does not use up the rate
     return Comment.objects.create(
-        algorithm=algorithm, author=author, parent=parent, body=body, body_html=markdown.render(body)
+        algorithm=algorithm, author=author, parent=replied, body=body, body_html=markdown.render(body)
     )
 
 

@@ -89,7 +89,7 @@ def _submitter(user):
 
 def _revision(repository: Repository, number):
     number = _number("revision", number, low=1, high=2**31 - 1, integer=True)
-    return get_revision(repository=repository, number=number)
+    return get_revision(repository=repository, number=number, field="revision")
 
 
 def _queue(*, user, repository: Repository, revision, kind: str, options: dict, dedupe_key: str,

@@ -12,7 +12,7 @@ from rest_framework.views import APIView
 
 from puzzlehub.repos import exports, selectors, services
 from puzzlehub.repos.models import Repository
-from puzzlehub.rest import created, int_param, validated
+from puzzlehub.rest import StrictSerializer, TextField, created, int_param, validated
 
 VISIBILITY = [Repository.PUBLIC, Repository.PRIVATE]
 
@@ -51,7 +51,8 @@ class RepositorySerializer(serializers.Serializer):
     topics = serializers.SerializerMethodField()
     forked_from = serializers.SerializerMethodField()
     stars_count = serializers.IntegerField()
-    forks_count = serializers.IntegerField()
+    # as the selectors count them for the caller; a repository just made (created, forked) has none
+    forks_count = serializers.IntegerField(source="forks_seen", default=0)
     head = HeadSerializer()
     created = serializers.DateTimeField()
     updated = serializers.DateTimeField()
@@ -78,23 +79,26 @@ class RepositorySerializer(serializers.Serializer):
 
 
 class RepositoryCreateSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=100)
-    description = serializers.CharField(required=False, allow_blank=True, max_length=2000, default="")
+    name = TextField(max_length=100)
+    description = TextField(required=False, allow_blank=True, max_length=2000, default="")
     visibility = serializers.ChoiceField(choices=VISIBILITY, default=Repository.PUBLIC)
-    license = serializers.CharField(required=False, allow_blank=True, max_length=64, default="")
-    topics = serializers.ListField(child=serializers.CharField(max_length=40), required=False, default=list,
+    license = TextField(required=False, allow_blank=True, max_length=64, default="")
+    topics = serializers.ListField(child=TextField(max_length=40), required=False, default=list,
                                    max_length=20)
-    definition = serializers.CharField(help_text="the puzzle definition: YAML (native or seed format), KPuzzle JSON or a ksolve/twsearch file",
-                                       trim_whitespace=False, max_length=services.MAX_DEFINITION_CHARS)
-    message = serializers.CharField(required=False, allow_blank=True, max_length=500, default="")
+    definition = TextField(help_text="the puzzle definition: YAML (native or seed format), KPuzzle JSON or a ksolve/twsearch file",
+                           trim_whitespace=False, max_length=services.MAX_DEFINITION_CHARS)
+    message = TextField(required=False, allow_blank=True, max_length=500, default="")
 
 
-class RepositoryUpdateSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=100, required=False)
-    description = serializers.CharField(required=False, allow_blank=True, max_length=2000)
+class RepositoryUpdateSerializer(StrictSerializer):
+    shown = RepositorySerializer
+    hints = {"definition": "read-only here: a new definition is a new revision (POST .../revisions/)"}
+
+    name = TextField(max_length=100, required=False)
+    description = TextField(required=False, allow_blank=True, max_length=2000)
     visibility = serializers.ChoiceField(choices=VISIBILITY, required=False)
-    license = serializers.CharField(required=False, allow_blank=True, max_length=64)
-    topics = serializers.ListField(child=serializers.CharField(max_length=40), required=False, max_length=20)
+    license = TextField(required=False, allow_blank=True, max_length=64)
+    topics = serializers.ListField(child=TextField(max_length=40), required=False, max_length=20)
 
 
 class RevisionSerializer(serializers.Serializer):
@@ -126,12 +130,12 @@ class RevisionDetailSerializer(RevisionSerializer):
 
 
 class RevisionCreateSerializer(serializers.Serializer):
-    definition = serializers.CharField(trim_whitespace=False, max_length=services.MAX_DEFINITION_CHARS)
-    message = serializers.CharField(required=False, allow_blank=True, max_length=500, default="")
+    definition = TextField(trim_whitespace=False, max_length=services.MAX_DEFINITION_CHARS)
+    message = TextField(required=False, allow_blank=True, max_length=500, default="")
 
 
 class ForkSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=100, required=False, help_text="default: the parent's name")
+    name = TextField(max_length=100, required=False, help_text="default: the parent's name")
 
 
 def owned(repository, user):

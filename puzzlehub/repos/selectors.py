@@ -4,7 +4,8 @@ owner; to everyone else it is a 404, never a 403."""
 import difflib
 
 from django.core.exceptions import ValidationError
-from django.db.models import Q, QuerySet
+from django.db.models import Count, F, OuterRef, Q, QuerySet, Subquery
+from django.db.models.functions import Coalesce
 from django.http import Http404
 
 from puzzlehub.repos.models import Repository, Revision, Star
@@ -16,10 +17,17 @@ ORDERINGS = {"stars": ("-stars_count", "-updated"), "-stars": ("-stars_count", "
 
 
 def visible_repositories(user) -> QuerySet[Repository]:
+    """What `user` may see, each with `forks_seen`: the forks they can see (the stored count is the
+    public ones, what anyone may be shown; their own private forks count for them too)."""
     query = Q(visibility=Repository.PUBLIC)
+    forks_seen = F("forks_count")
     if user is not None and user.is_authenticated:
         query |= Q(owner=user)
-    return Repository.objects.filter(query).select_related("owner", "head", "forked_from__owner")
+        own_private = (Repository.objects.filter(forked_from=OuterRef("pk"), owner=user, visibility=Repository.PRIVATE)
+                       .order_by().values("forked_from_id").annotate(n=Count("id")).values("n")[:1])
+        forks_seen += Coalesce(Subquery(own_private), 0)
+    return (Repository.objects.filter(query).annotate(forks_seen=forks_seen)
+            .select_related("owner", "head", "forked_from__owner"))
 
 
 def readers_of(repository: Repository):
@@ -53,11 +61,16 @@ def get_repository(*, owner: str, name: str, user, related: bool = True) -> Repo
     return repository
 
 
-def get_revision(*, repository: Repository, number: int | None = None) -> Revision:
+def get_revision(*, repository: Repository, number: int | None = None, field: str | None = None) -> Revision:
+    """Revision `number` (None: the latest), else 404; a number a request gave in `field` (a body field
+    or query parameter, not the path) is a ValidationError naming it instead: the route exists, the value is wrong."""
     if number is None:
         return repository.head
     revision = repository.revisions.filter(number=number).first()
     if revision is None:
+        if field is not None:
+            raise ValidationError({field: f"{repository.full_name} has no revision {number} "
+                                          f"(latest: {repository.head.number})"})
         raise Http404(f"{repository.full_name} has no revision {number}")
     return revision
 

@@ -23,11 +23,7 @@ def revision_for(request, owner, name):
         return repository, repository.head
     if not rev.isdigit() or int(rev) < 1:
         raise ValidationError({"rev": f"a revision number (1 or more), got {rev[:40]!r}"})
-    revision = repository.revisions.filter(number=int(rev)).first()
-    if revision is None:
-        raise ValidationError({"rev": f"{repository.full_name} has no revision {int(rev)} "
-                                      f"(latest: {repository.head.number})"})
-    return repository, revision
+    return repository, repo_selectors.get_revision(repository=repository, number=int(rev), field="rev")
 
 
 class PlaySerializer(serializers.Serializer):

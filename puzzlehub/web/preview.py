@@ -19,7 +19,7 @@ from rest_framework.views import APIView
 
 from puzzlehub.repos import analysis
 from puzzlehub.repos.services import load_definition
-from puzzlehub.rest import WriteThrottle, validated
+from puzzlehub.rest import TextField, WriteThrottle, validated
 from puzzlehub.web.drawing import overlapping_cells, puzzle_svg, thumbnail_svg
 from solver import api as solver_api
 from solver import numbers
@@ -71,11 +71,11 @@ class PreviewThrottle(WriteThrottle):
 
 
 class PreviewRequestSerializer(serializers.Serializer):
-    definition = serializers.CharField(trim_whitespace=False, required=False,
-                                       help_text="YAML, JSON, KPuzzle JSON or ksolve/twsearch, as it would be saved")
-    shape = serializers.CharField(required=False, max_length=2_000,
-                                  help_text="instead of a definition: a solid and its cuts or a named shape "
-                                            "(docs/shapes.md); the answer carries the definition built from it")
+    definition = TextField(trim_whitespace=False, required=False,
+                           help_text="YAML, JSON, KPuzzle JSON or ksolve/twsearch, as it would be saved")
+    shape = TextField(required=False, max_length=2_000,
+                      help_text="instead of a definition: a solid and its cuts or a named shape "
+                                "(docs/shapes.md); the answer carries the definition built from it")
 
     def validate(self, data):
         if ("definition" in data) == ("shape" in data):

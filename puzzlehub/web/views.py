@@ -15,6 +15,7 @@ from django.http import HttpResponseServerError, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.clickjacking import xframe_options_exempt
+from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
 from puzzlehub import limits
@@ -419,7 +420,12 @@ def submit_algorithm(request, owner, name):
 
 
 def algorithm_page(request, pk):
-    algorithm = algorithm_selectors.get_algorithm(algorithm_id=pk, user=request.user)
+    return _algorithm_page(request, algorithm_selectors.get_algorithm(algorithm_id=pk, user=request.user),
+                           forms.CommentForm())
+
+
+def _algorithm_page(request, algorithm, comment_form):
+    """The algorithm's page, its comment form as given (a refused one shows its errors: 400)."""
     revision = algorithm.revision
     moves = algorithm.moves.split()
     before = after = play = effect = None
@@ -438,8 +444,8 @@ def algorithm_page(request, pk):
         "cases": algorithm_selectors.cases_of(algorithm) if revision is not None else [],
         "my_vote": algorithm_selectors.vote_of(user=request.user, algorithm=algorithm),
         "comments": algorithm_selectors.comments_of(algorithm),
-        "comment_form": forms.CommentForm(),
-    })
+        "comment_form": comment_form,
+    }, status=400 if comment_form.errors else 200)
 
 
 @login_required
@@ -460,20 +466,14 @@ def add_comment(request, pk):
     algorithm = algorithm_selectors.get_algorithm(algorithm_id=pk, user=request.user)
     form = forms.CommentForm(request.POST)
     if form.is_valid():
-        parent = None
-        if form.cleaned_data["parent"]:
-            parent = algorithm.comments.filter(id=form.cleaned_data["parent"]).first()
         try:
             comment = algorithms.add_comment(algorithm=algorithm, author=request.user,
-                                             body=form.cleaned_data["body"], parent=parent)
+                                             body=form.cleaned_data["body"], parent=form.cleaned_data["parent"])
         except ValidationError as exc:
-            for field, problems in exc.message_dict.items():
-                messages.error(request, f"Comment refused: {field}: {' '.join(problems)}")
+            forms.apply_errors(form, exc)
         else:
             return redirect(reverse("algorithm", kwargs={"pk": pk}) + f"#comment-{comment.id}")
-    else:
-        messages.error(request, "Comment refused: write something.")
-    return redirect("algorithm", pk=pk)
+    return _algorithm_page(request, algorithm, form)
 
 
 @login_required
@@ -531,7 +531,11 @@ def server_error(request):
                                    "<p>Something went wrong on our side. Please try again.</p>")
 
 
+@csrf_exempt  # also the API's catch-all route, which an API client's POST reaches without a CSRF token
 def not_found(request, exception=None):
+    """Nothing here: JSON on the API, like its other errors, a page elsewhere."""
+    if request.path.startswith("/api/"):
+        return JsonResponse({"detail": "Not found."}, status=404)
     return render(request, "web/404.html", status=404)
 
 

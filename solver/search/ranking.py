@@ -82,12 +82,54 @@ class Projection:
 
     @staticmethod
     def from_json(text: str) -> "Projection":
+        """Parts as to_json writes them, read strictly: a projection may come from a user, whose
+        repeated piece or flag of "x" is a mistake to report, not a table to build."""
         try:
             rows = json.loads(text)
-            return Projection(tuple(Part(int(r[0]), tuple(int(x) for x in r[1]), bool(r[2]), bool(r[3]),
-                                         tuple(int(x) for x in r[4])) for r in rows))
-        except (ValueError, TypeError, IndexError, KeyError) as exc:
-            raise PuzzleError(f"projection: not a valid projection description ({exc})") from None
+        except (ValueError, RecursionError) as exc:
+            raise PuzzleError(f"projection: not valid JSON ({exc})") from None
+        if not isinstance(rows, list) or not rows:
+            raise PuzzleError(f"projection: not a valid projection: a list of parts {PART_FORM}")
+        parts: list[Part] = []
+        for i, row in enumerate(rows):
+            parts.append(_part(i, row, parts))
+        return Projection(tuple(parts))
+
+
+PART_FORM = "[orbit, [pieces], twist, merged, [free pieces]]"
+
+
+def _whole(x) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _part(i: int, row, earlier: list[Part]) -> Part:
+    """Part `i` of a projection from its JSON row, or a PuzzleError naming what is wrong with it."""
+    if not isinstance(row, list) or len(row) != 5:
+        raise PuzzleError(f"projection: part {i} is not a valid projection part {PART_FORM}: {row!r:.80}")
+    orbit, pieces, twist, merged, free = row
+    if not _whole(orbit):
+        raise PuzzleError(f"projection: part {i}: the orbit must be a whole number, not {orbit!r:.40}")
+    for name, flag in (("twist", twist), ("merged", merged)):
+        if not (isinstance(flag, int) and flag in (0, 1)):  # bool is an int: true/false too
+            raise PuzzleError(f"projection: part {i}: {name} must be 0 or 1 (or false/true), not {flag!r:.40}")
+    for name, one, xs in (("pieces", "piece", pieces), ("free pieces", "free piece", free)):
+        if not isinstance(xs, list) or not all(_whole(x) for x in xs):
+            raise PuzzleError(f"projection: part {i}: {name} must be a list of whole numbers, not {xs!r:.80}")
+        seen: set[int] = set()
+        for x in xs:
+            if x in seen:
+                raise PuzzleError(f"projection: part {i}: {one} {x} is listed twice")
+            seen.add(x)
+    kept = set(pieces)
+    outside = next((x for x in free if x not in kept), None)
+    if outside is not None:
+        raise PuzzleError(f"projection: part {i}: free piece {outside} is not among the part's pieces")
+    for j, other in enumerate(earlier):
+        shared = sorted(kept & set(other.pieces)) if other.orbit == orbit else []
+        if shared:
+            raise PuzzleError(f"projection: part {i}: piece {shared[0]} of orbit {orbit} is also in part {j}")
+    return Part(orbit, tuple(pieces), bool(twist), bool(merged), tuple(free))
 
 
 def _ranges(xs) -> str:

@@ -39,7 +39,7 @@ def test_a_scramble_is_accepted_and_queued_with_its_state(alice, repo, client_fo
     ({"scramble": "R", "method": "guess"}, "method", "unknown method 'guess'"),
     ({"scramble": "R", "max_length": -1}, "max_length", "0 or more"),
     ({"scramble": "R", "max_length": "20"}, "max_length", "whole number"),
-    ({"scramble": "R", "revision": 7}, "detail", "no revision 7"),
+    ({"scramble": "R", "revision": 7}, "revision", "no revision 7"),
     # partial goals: `?` where a sticker does not matter, the rest the puzzle's goal
     ({"scramble": "R", "goal": "?" * 53}, "goal", "54"),
     ({"scramble": "R", "goal": "X" + "?" * 53}, "goal", "colour 'X'"),

@@ -252,3 +252,61 @@ def test_lengths_in_the_puzzles_metrics_on_the_api_and_the_page(alice, make_repo
     assert client.get(f"/api/algorithms/{created['id']}/").json()["lengths"] == {"moves": 4, "turns": 6}
     page = client.get(f"/algorithms/{created['id']}/").content.decode()
     assert "4 moves" in page and "6 turns" in page
+
+
+def test_a_number_where_text_belongs_is_refused_not_made_text(rings, bob, client_for):
+    client = client_for(bob)
+    titled = submit(client, "A B", title=5)
+    assert titled.status_code == 400 and "must be a string" in str(titled.json()["title"])
+    assert submit(client, 12).status_code == 400
+    algorithm = submit(client, "A B").json()
+    comment = client.post(f"/api/algorithms/{algorithm['id']}/comments/", {"body": 42}, format="json")
+    assert comment.status_code == 400 and "must be a string" in str(comment.json()["body"])
+    assert client.get(f"/api/algorithms/{algorithm['id']}/comments/").json()["results"] == []
+    written = client.post(f"/api/algorithms/{algorithm['id']}/comments/", {"body": "words"}, format="json").json()
+    edited = client.patch(f"/api/comments/{written['id']}/", {"body": 7}, format="json")
+    assert edited.status_code == 400 and "must be a string" in str(edited.json()["body"])
+    assert client.get(f"/api/comments/{written['id']}/").json()["body"] == "words"
+
+
+@pytest.fixture
+def hidden_comment(alice, make_repo, client_for):
+    """A comment on an algorithm of alice's private repository: bob may not reply to it anywhere."""
+    make_repo(alice, "secret", visibility="private")
+    private = submit(client_for(alice), "B A", repo="alice/secret").json()
+    url = f"/api/algorithms/{private['id']}/comments/"
+    return client_for(alice).post(url, {"body": "mine"}, format="json").json()["id"]
+
+
+PARENT_REFUSALS = {"private": None, "huge": "99999999999999999999999", "zero": "0", "text": "abc"}
+
+
+@pytest.mark.parametrize("case", sorted(PARENT_REFUSALS))
+def test_a_reply_to_a_comment_that_is_not_there_is_refused_on_the_page_as_on_the_api(
+        rings, bob, client_for, logged_in, hidden_comment, case):
+    """The page form and the API share one check (the service's): a bad `parent` is a 400 naming it,
+    shown on the page, never a top-level comment posted instead."""
+    from puzzlehub.algorithms.models import Comment
+
+    parent = PARENT_REFUSALS[case] or str(hidden_comment)
+    algorithm = submit(client_for(bob), "A B").json()
+    api = client_for(bob).post(f"/api/algorithms/{algorithm['id']}/comments/",
+                               {"body": "hello", "parent": int(parent) if parent.isdigit() else parent}, format="json")
+    assert api.status_code == 400 and "parent" in api.json(), api.content
+    page = logged_in(bob).post(f"/algorithms/{algorithm['id']}/comments/", {"body": "hello", "parent": parent})
+    assert page.status_code == 400, page.status_code
+    assert page.context["comment_form"].errors["parent"]
+    text = page.content.decode()
+    assert "parent: " in text and "hello</textarea>" in text  # the error shown, what was written kept
+    assert not Comment.objects.filter(algorithm_id=algorithm["id"]).exists()
+    assert api.json()["parent"][0] in text or case == "text"  # the same words where both say them
+
+
+def test_a_reply_on_the_page_is_posted_under_its_parent(rings, alice, bob, client_for, logged_in):
+    from puzzlehub.algorithms.models import Comment
+
+    algorithm = submit(client_for(bob), "A B").json()
+    first = client_for(alice).post(f"/api/algorithms/{algorithm['id']}/comments/", {"body": "hi"}, format="json").json()
+    page = logged_in(bob).post(f"/algorithms/{algorithm['id']}/comments/", {"body": "hello", "parent": first["id"]})
+    assert page.status_code == 302
+    assert Comment.objects.get(body="hello").parent_id == first["id"]

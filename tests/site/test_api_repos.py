@@ -124,6 +124,24 @@ def test_only_the_owner_changes_or_deletes(alice, bob, make_repo, client_for):
     assert client_for(alice).get("/api/repos/alice/rings/").status_code == 404
 
 
+@pytest.mark.parametrize("change, field, words", [
+    ({"definition": "x"}, "definition", "new revision"),
+    ({"owner": "bob"}, "owner", "read-only"),
+    ({"stars_count": 100}, "stars_count", "read-only"),
+    ({"head": {"number": 7}}, "head", "read-only"),
+    ({"colour": "red"}, "colour", "unknown field"),
+])
+def test_a_change_to_a_field_that_patch_cannot_change_is_refused_naming_it(alice, bob, make_repo, client_for,
+                                                                           change, field, words):
+    make_repo(alice, "rings", description="as it was")
+    response = client_for(alice).patch("/api/repos/alice/rings/", {"description": "changed", **change}, format="json")
+    assert response.status_code == 400, response.content
+    assert words in str(response.json()[field]) and set(response.json()) == {field}
+    shown = client_for(alice).get("/api/repos/alice/rings/").json()
+    assert shown["description"] == "as it was" and shown["owner"] == "alice"  # nothing half-written
+    assert shown["stars_count"] == 0 and shown["head"]["number"] == 1
+
+
 def test_revisions_are_numbered_and_validated(alice, bob, make_repo, client_for, two_rings):
     make_repo(alice, "rings")
     client = client_for(alice)
@@ -228,3 +246,50 @@ def test_star_is_one_per_user_and_idempotent(alice, bob, make_repo, client_for):
     assert client_for(bob).delete("/api/repos/alice/rings/star/").json() == {"starred": False, "stars_count": 1}
     assert client_for(bob).delete("/api/repos/alice/rings/star/").json()["stars_count"] == 1
     assert APIClient().put("/api/repos/alice/rings/star/").status_code == 401
+
+
+@pytest.mark.parametrize("method, path, body, field", [
+    ("post", "/api/repos/", {"name": 123}, "name"),
+    ("post", "/api/repos/", {"name": "new", "description": 5}, "description"),
+    ("post", "/api/repos/", {"name": "new", "message": 1.5}, "message"),
+    ("post", "/api/repos/", {"name": "new", "topics": [7]}, "topics"),
+    ("patch", "/api/repos/alice/rings/", {"name": 5}, "name"),
+    ("patch", "/api/repos/alice/rings/", {"license": 0}, "license"),
+    ("post", "/api/repos/alice/rings/revisions/", {"message": 2}, "message"),
+    ("post", "/api/repos/alice/rings/fork/", {"name": 9}, "name"),
+    ("post", "/api/users/", {"username": 12345, "password": "a long enough passphrase"}, "username"),
+])
+def test_a_number_where_text_belongs_is_refused_not_made_text(alice, make_repo, client_for, two_rings,
+                                                              method, path, body, field):
+    make_repo(alice, "rings")
+    if path.endswith(("repos/", "revisions/")):  # a definition that would be accepted as a new revision
+        body = {"definition": two_rings.replace("goal: WWWWRR", "goal: WWWRRR"), **body}
+    response = getattr(client_for(alice), method)(path, body, format="json")
+    assert response.status_code == 400, response.content
+    assert "must be a string" in str(response.json()[field])
+    names = [r["full_name"] for r in client_for(alice).get("/api/repos/").json()["results"]]
+    assert names == ["alice/rings"]  # nothing created, nothing renamed
+    assert client_for(alice).get("/api/repos/alice/rings/").json()["head"]["number"] == 1
+
+
+def test_a_fork_count_is_what_its_reader_can_see(alice, bob, make_user, make_repo, client_for, logged_in):
+    """Public forks for everyone, and each reader's own private forks for them, as /forks/ lists them;
+    nobody else learns of a private fork, not even as a number."""
+    carol = make_user("carol")
+    make_repo(alice, "rings")
+    client_for(bob).post("/api/repos/alice/rings/fork/", {}, format="json")
+    for user, name in ((alice, "mine"), (carol, "rings")):
+        client_for(user).post("/api/repos/alice/rings/fork/", {"name": name}, format="json")
+        client_for(user).patch(f"/api/repos/{user.username}/{name}/", {"visibility": "private"}, format="json")
+    make_repo(alice, "secret", visibility="private")
+    client_for(alice).post("/api/repos/alice/secret/fork/", {"name": "secret-too"}, format="json")  # private too
+
+    for client, seen in ((client_for(alice), 2), (client_for(bob), 1), (client_for(carol), 2), (APIClient(), 1)):
+        listed = client.get("/api/repos/alice/rings/forks/").json()["results"]
+        assert len(listed) == seen
+        assert client.get("/api/repos/alice/rings/").json()["forks_count"] == seen
+        found = {r["full_name"]: r for r in client.get("/api/repos/?owner=alice").json()["results"]}
+        assert found["alice/rings"]["forks_count"] == seen
+    assert client_for(alice).get("/api/repos/alice/secret/").json()["forks_count"] == 1
+    page = logged_in(alice).get("/alice/rings/").content.decode()
+    assert '<span class="count">2</span>' in page

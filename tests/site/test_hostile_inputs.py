@@ -124,3 +124,109 @@ def test_an_analysis_within_budget_is_stored_with_the_revision(alice, client_for
     response = client_for(alice).post("/api/repos/", {"name": "rings", "definition": two_rings}, format="json")
     head = response.json()["head"]
     assert head["analysis_pending"] is False and head["state_count"] == "15"
+
+
+API_MISSES = ["/api/repos/alice/rings/revisions/-1/", "/api/jobs/abc/", "/api/algorithms/-1/", "/api/comments/x/",
+              "/api/nonexistent/"]
+
+
+@pytest.mark.parametrize("debug", [False, True])
+def test_an_unmatched_api_route_is_a_json_404(alice, make_repo, debug, settings):
+    """In production (the 404 handler) and under `make run` (DEBUG, whose 404 page is HTML) alike;
+    a POST too, though an API client sends no CSRF token."""
+    from rest_framework.test import APIClient
+
+    make_repo(alice, "rings")
+    settings.DEBUG = debug
+    client = APIClient(enforce_csrf_checks=True)
+    for path in API_MISSES:
+        for response in (client.get(path), client.post(path, {"x": 1}, format="json")):
+            assert response.status_code == 404, (path, response.status_code)
+            assert response["Content-Type"] == "application/json" and "detail" in response.json(), path
+    assert client.get("/api/repos").status_code == 301  # a missing slash is still redirected
+
+
+def test_the_404_handler_answers_json_on_the_api_and_a_page_elsewhere(client):
+    from django.test import RequestFactory
+
+    from puzzlehub.web.views import not_found
+
+    api = not_found(RequestFactory().get("/api/repos/alice/rings/"))
+    assert api.status_code == 404 and json.loads(api.content)["detail"]
+    page = client.get("/no/such/page/here/")
+    assert page.status_code == 404 and page["Content-Type"].startswith("text/html")
+
+
+@pytest.mark.parametrize("endpoint, body", [("solves", {"scramble": "A"}), ("pdbs", {}), ("sets", {}),
+                                            ("discoveries", {}), ("algorithms/find", {"scramble": "A"})])
+def test_a_job_for_a_revision_the_repository_lacks_is_a_400_naming_it(alice, bob, make_repo, client_for, endpoint,
+                                                                      body):
+    """A field of the body, like play's `rev`: the route exists, the value is wrong; nothing is queued."""
+    from puzzlehub.jobs.models import Job
+
+    make_repo(alice, "rings")
+    response = client_for(bob).post(f"/api/repos/alice/rings/{endpoint}/", {**body, "revision": 99}, format="json")
+    assert response.status_code == 400, response.content[:300]
+    assert "has no revision 99" in str(response.json()["revision"])
+    assert not Job.objects.exists()
+
+
+def test_play_names_a_missing_rev_the_same_way(alice, make_repo, client):
+    make_repo(alice, "rings")
+    response = client.get("/api/repos/alice/rings/play/?rev=99")
+    assert response.status_code == 400 and "has no revision 99" in str(response.json()["rev"])
+
+
+@pytest.fixture
+def distinct_rings(two_rings_rewritten):
+    """The two rings with every sticker told apart: pieces that projections may pick one by one."""
+    return two_rings_rewritten.replace("goal: WWWWRR", "goal: ABCDEF")
+
+
+@pytest.mark.parametrize("projection, words", [
+    ([[0, [0, 0], 0, 0, []]], "piece 0 is listed twice"),
+    ([[0, [0], 0, 0, []], [0, [1, 0], 0, 0, []]], "piece 0 of orbit 0 is also in part 0"),
+    ([[0, [0], "x", 0, []]], "twist must be 0 or 1"),
+    ([[0, [0], 0, 2, []]], "merged must be 0 or 1"),
+    ([[0, [0], 0.5, 0, []]], "twist must be 0 or 1"),
+    ([["0", [0], 0, 0, []]], "orbit must be a whole number"),
+    ([[0, [1.5], 0, 0, []]], "pieces must be a list of whole numbers"),
+    ([[0, [True], 0, 0, []]], "pieces must be a list of whole numbers"),
+    ([[0, [0, 1], 0, 0, [2]]], "free piece 2 is not among the part's pieces"),
+    ([[0, [0], 0, 0, [], "extra"]], "not a valid projection part"),
+    ([], "a list of parts"),
+])
+def test_a_malformed_projection_is_refused_naming_the_problem(alice, make_repo, client_for, distinct_rings,
+                                                             projection, words):
+    """Read strictly, never loosely: a repeated piece or a flag that is not 0/1 is a mistake to
+    report, not a table to build; nothing is queued."""
+    from puzzlehub.jobs.models import Job
+
+    make_repo(alice, "rings", definition=distinct_rings)
+    response = client_for(alice).post("/api/repos/alice/rings/pdbs/", {"projection": projection}, format="json")
+    assert response.status_code == 400, response.content[:300]
+    assert words in str(response.json()["projection"]), response.json()
+    assert not Job.objects.exists()
+
+
+def test_a_well_formed_projection_is_accepted_with_flags_as_numbers_or_booleans(alice, make_repo, client_for,
+                                                                               distinct_rings):
+    make_repo(alice, "rings", definition=distinct_rings)
+    response = client_for(alice).post("/api/repos/alice/rings/pdbs/", {"projection": [[0, [0, 1], True, False, []]]},
+                                      format="json")
+    assert response.status_code == 202, response.content[:300]
+
+
+@pytest.mark.parametrize("max_length, accepted", [(10**30, False), (2**63, False), (50_001, False), (50_000, True)])
+def test_a_solves_target_length_is_bounded_by_the_longest_sequence_the_solver_reads(alice, make_repo, client_for,
+                                                                                    max_length, accepted):
+    """A target past the int64 the compiled searches hold failed the job in the worker; past the
+    solver's longest sequence (solver.alg.MAX_MOVES) it means nothing."""
+    make_repo(alice, "rings")
+    response = client_for(alice).post("/api/repos/alice/rings/solves/", {"scramble": "A", "max_length": max_length},
+                                      format="json")
+    if accepted:
+        assert response.status_code == 202, response.content[:300]
+    else:
+        assert response.status_code == 400, response.content[:300]
+        assert "at most 50,000" in str(response.json()["max_length"])
