@@ -29,7 +29,7 @@ from puzzlehub.algorithms.selectors import visible_algorithms
 from puzzlehub.algorithms.services import known_to_readers, record_discovered_algorithm
 from puzzlehub.jobs import cancel_signal, dispatch, transitions
 from puzzlehub.jobs.models import Job, PatternDatabase
-from puzzlehub.jobs.selectors import active_count, definition_of, quota_of
+from puzzlehub.jobs.selectors import active_count, definition_of, quota_of, visible_jobs
 from puzzlehub.repos.models import Repository
 from puzzlehub.repos.selectors import get_revision, readers_of
 from solver import api as solver_api, catalog
@@ -175,10 +175,19 @@ def _goal(defn, goal):
         raise ValidationError({"goal": str(exc).removeprefix("goal: ")}) from None
 
 
-def _stored_solution(defn, *, key: str, start: tuple, goal=None) -> Job | None:
-    """A finished solve with this key whose solution still replays from `start` to a goal."""
+def _open_to_readers(repository: Repository):
+    """Ids of the jobs everyone who can read `repository` may open: a job on it reuses work of
+    these only, and names no other (its result and progress are shown to all its readers)."""
+    return visible_jobs(readers_of(repository)).values("id")
+
+
+def _stored_solution(defn, *, repository: Repository, key: str, start: tuple, goal=None) -> Job | None:
+    """A finished solve with this key, open to the repository's readers, whose solution still
+    replays from `start` to a goal."""
     defn, start = _projected(defn, start, goal)
-    for done in Job.objects.filter(kind=Job.SOLVE, dedupe_key=key, status=Job.SUCCEEDED).order_by("-finished_at")[:3]:
+    solves = Job.objects.filter(kind=Job.SOLVE, dedupe_key=key, status=Job.SUCCEEDED,
+                                id__in=_open_to_readers(repository))
+    for done in solves.order_by("-finished_at")[:3]:
         moves = (done.result or {}).get("solution")
         if moves is not None and solver_api.verify(defn, start, moves):
             return done
@@ -192,7 +201,8 @@ def submit_solve(*, user, repository: Repository, state=None, scramble=None, opt
     the puzzle's goal or a partial `goal` (`?` where a sticker does not matter).
 
     A state this puzzle cannot reach is refused here, with the reason. The same state on the same
-    canonical puzzle with the same options answers at once from the stored result."""
+    canonical puzzle with the same options answers at once from the stored result of a job every
+    reader of the repository may open (never from another user's private repository)."""
     user = _submitter(user)
     if not isinstance(optimal, bool):
         raise ValidationError({"optimal": "true or false"})
@@ -214,7 +224,7 @@ def submit_solve(*, user, repository: Repository, state=None, scramble=None, opt
     # a target length and a partial goal are part of the question (keys of solves without are unchanged)
     key = _dedupe_key(Job.SOLVE, rev.content_hash, list(start), optimal, method,
                       *([] if max_length is None else [max_length]), *([] if target is None else [list(target)]))
-    done = _stored_solution(defn, key=key, start=start, goal=target)
+    done = _stored_solution(defn, repository=repository, key=key, start=start, goal=target)
     if done is not None:
         now = timezone.now()
         return _answered(
