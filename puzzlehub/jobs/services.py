@@ -350,13 +350,15 @@ def submit_find(*, user, repository: Repository, state=None, scramble=None, goal
 
 
 def _wants_discovery(revision) -> bool:
-    """A puzzle with no algorithms and no discovery run (queued, running or done) for its content,
-    whose moves discovery can use (guarded moves it cannot)."""
+    """A puzzle with no algorithms and no discovery run (queued, running or done) for its content
+    that its repository's readers can see, whose moves discovery can use (guarded moves it cannot).
+    Others' private algorithms and runs count for nothing: they are not the readers' to have."""
     if revision.facts.get("guarded"):
         return False
-    if Algorithm.objects.filter(content_hash=revision.content_hash).exists():
+    readers = readers_of(revision.repository)
+    if visible_algorithms(readers).filter(content_hash=revision.content_hash).exists():
         return False
-    return not Job.objects.filter(kind=Job.DISCOVER, content_hash=revision.content_hash).exclude(
+    return not visible_jobs(readers).filter(kind=Job.DISCOVER, content_hash=revision.content_hash).exclude(
         status__in=(Job.FAILED, Job.CANCELLED)).exclude(options__has_key="sets").exists()
 
 

@@ -60,3 +60,26 @@ def test_a_solve_is_never_answered_from_a_private_repositorys_job(alice, bob, ma
     body, _ = seen_by(None, client_for, again["id"])
     assert body["status"] == "succeeded" and body["result"]["cached_from"] == asked.json()["id"]
     assert body["progress"]["text"] == f"answered from job {asked.json()['id']}"
+
+
+def head(owner, name):
+    return Revision.objects.select_related("repository").get(repository__owner=owner, repository__name=name)
+
+
+def test_a_private_repositorys_algorithms_and_runs_do_not_stop_a_new_public_puzzles_discovery(
+        alice, bob, make_repo, client_for, ball_ring):
+    """What the signal on a new public revision asks (tests/jobs/test_first_algorithms.py runs it)."""
+    make_repo(alice, "qxalgs", visibility="private")
+    assert client_for(alice).post("/api/repos/alice/qxalgs/algorithms/", {"moves": "A B"}, format="json").status_code == 201
+    make_repo(bob, "rings")
+    job = services.discover_new_puzzle(revision=head(bob, "rings"))
+    assert job is not None and job.repository.full_name == "bob/rings"
+    # nor does a discovery run on a private repository (queued, running or done)
+    make_repo(alice, "qxrun", definition=ball_ring, visibility="private")
+    assert client_for(alice).post("/api/repos/alice/qxrun/discoveries/", {}, format="json").status_code == 202
+    make_repo(bob, "balls", definition=ball_ring)
+    job = services.discover_new_puzzle(revision=head(bob, "balls"))
+    assert job is not None and job.repository.full_name == "bob/balls"
+    # what is public does: a third copy gets no second run
+    make_repo(alice, "balls-again", definition=ball_ring)
+    assert services.discover_new_puzzle(revision=head(alice, "balls-again")) is None
