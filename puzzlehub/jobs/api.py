@@ -115,8 +115,8 @@ class PatternDatabaseSerializer(serializers.Serializer):
     description = serializers.CharField()
     bytes = serializers.IntegerField(allow_null=True)
     sha256 = serializers.CharField(allow_null=True)
-    job = serializers.IntegerField(allow_null=True)
-    created_at = serializers.DateTimeField()
+    job = serializers.IntegerField(help_text="the first job you may open that built or was given them, or the build")
+    created_at = serializers.DateTimeField(help_text="when that job finished, or was submitted")
 
 
 class PatternDatabases(APIView):

@@ -103,17 +103,23 @@ def quota_of(user) -> Quota:
 
 
 def pattern_databases_for(*, repository: Repository, user) -> list[dict]:
-    """The stored pattern databases of the repository's puzzle (shared by every repository of it,
-    naming the job that built them only to who may see that job), then the builds under way that
-    `user` may see."""
+    """The stored pattern databases of the repository's puzzle (shared by every repository of it)
+    that a job `user` may open was given (built, waited for, or answered from: its result lists
+    them), each with the first such job and when it finished; then the builds under way that
+    `user` may see. Tables only jobs hidden from them hold are not shown, nor when they were made."""
     content_hash = repository.head.content_hash
-    seen = set(visible_jobs(user).filter(kind=Job.PDB, content_hash=content_hash).values_list("id", flat=True))
+    jobs = visible_jobs(user).filter(content_hash=content_hash)
+    given = {}
+    for job in jobs.filter(status=Job.SUCCEEDED, result__has_key="databases").select_related(None).only(
+            "id", "finished_at", "result").order_by("finished_at", "id"):
+        for db in job.result["databases"]:
+            given.setdefault(db["storage_name"], job)
     rows = [
         {"status": "ready", "projection": db.projection, "description": db.description, "bytes": db.bytes,
-         "sha256": db.sha256, "job": db.job_id if db.job_id in seen else None, "created_at": db.created_at}
-        for db in PatternDatabase.objects.filter(content_hash=content_hash)
+         "sha256": db.sha256, "job": given[db.storage_name].id, "created_at": given[db.storage_name].finished_at}
+        for db in PatternDatabase.objects.filter(content_hash=content_hash, storage_name__in=list(given))
     ]
-    building = visible_jobs(user).filter(kind=Job.PDB, content_hash=content_hash, status__in=Job.ACTIVE)
+    building = jobs.filter(kind=Job.PDB, status__in=Job.ACTIVE)
     rows += [
         {"status": job.status, "projection": job.options.get("projection"), "description": "", "bytes": None,
          "sha256": None, "job": job.id, "created_at": job.created_at}

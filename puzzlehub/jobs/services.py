@@ -260,7 +260,8 @@ def submit_pattern_database(*, user, repository: Repository, projection=None, me
     """A pattern-database build. The work is shared, the job is not: every user gets a job of their
     own (nobody is handed another's, which may be on a private repository). Tables already stored
     answer at once; while the same tables are being built for someone else, the job waits for that
-    build (finish completes it) instead of building them a second time."""
+    build (finish completes it) instead of building them a second time. Either is said, and the
+    other job named, only when every reader of the repository may open that job."""
     user = _submitter(user)
     rev = _revision(repository, revision)
     defn = definition_of(rev)
@@ -273,33 +274,40 @@ def submit_pattern_database(*, user, repository: Repository, projection=None, me
     if mine is not None:
         return mine
     options = {"projection": text}
-    under_way = Job.objects.filter(kind=Job.PDB, dedupe_key=key, status__in=Job.ACTIVE).exists()
-    built = _pdb_built(key)
+    builds = Job.objects.filter(kind=Job.PDB, dedupe_key=key)
+    # the work is shared, what is said of it is not: tables, or a build under way, that only jobs
+    # hidden from the repository's readers hold are used without a word about them
+    shown = _open_to_readers(repository)
+    built, said = _pdb_built(builds.filter(id__in=shown)), "these tables were already built and stored"
+    if built is None:
+        built, said = _pdb_built(builds), ""
     if built is not None:
         now = timezone.now()
         return _answered(
             kind=Job.PDB, status=Job.SUCCEEDED, user=user, repository=repository, revision=rev,
             content_hash=rev.content_hash, options=options, dedupe_key=key, time_limit=limit, memory_limit=memory,
-            max_attempts=0, progress=1.0, progress_text="these tables were already built and stored",
-            result=built.result, started_at=now, finished_at=now,
+            max_attempts=0, progress=1.0, progress_text=said, result=built.result, started_at=now, finished_at=now,
         )
+    under_way = builds.filter(status__in=Job.ACTIVE)
     try:
         with transaction.atomic():
             job = _queue(user=user, repository=repository, revision=rev, kind=Job.PDB, options=options,
                          dedupe_key=key, time_limit=limit, memory_limit=memory,
-                         send=not under_way, progress_text="waiting for the same tables, being built already"
-                         if under_way else "")
+                         send=not under_way.exists(), progress_text="waiting for the same tables, being built already"
+                         if under_way.filter(id__in=shown).exists() else "")
     except IntegrityError:  # the same user asked twice at the same moment
         return Job.objects.get(kind=Job.PDB, dedupe_key=key, user=user, status__in=Job.ACTIVE)
     return job
 
 
-def _pdb_built(key: str) -> Job | None:
-    """The latest successful build with this key whose files are all stored."""
-    done = Job.objects.filter(kind=Job.PDB, dedupe_key=key, status=Job.SUCCEEDED).order_by("-finished_at").first()
-    if done is not None and done.pattern_databases.count() == len((done.result or {}).get("databases", [])):
-        return done
-    return None
+def _pdb_built(builds) -> Job | None:
+    """The latest successful build among `builds` whose files are all stored (a build that waited
+    for another's tables, or was answered from them, lists the same files)."""
+    done = builds.filter(status=Job.SUCCEEDED).order_by("-finished_at").first()
+    if done is None:
+        return None
+    names = [db["storage_name"] for db in (done.result or {}).get("databases", [])]
+    return done if PatternDatabase.objects.filter(storage_name__in=names).count() == len(names) else None
 
 
 @transaction.atomic
@@ -516,11 +524,14 @@ def finish(*, job_id: int, owner: str, status: str, result=None, error: str = ""
                            worker=job.worker)
         if job.kind == Job.PDB:  # the builds that waited for this one share its tables
             waiting = Job.objects.select_for_update().filter(kind=Job.PDB, dedupe_key=job.dedupe_key, status=Job.QUEUED)
-            for waiter in waiting.only("id", "created_at"):
+            for waiter in waiting.only("id", "created_at", "repository"):
                 transitions.record(job_id=waiter.id, kind=Job.PDB, before=Job.QUEUED, after=status,
                                    since=waiter.created_at)
-            waiting.update(**changes, progress_text=f"the same tables were built by job {job.id}",
-                           started_at=changes["finished_at"])
+                # named only where every reader of the waiter may open it
+                named = waiter.repository is not None and _open_to_readers(waiter.repository).filter(id=job.id).exists()
+                Job.objects.filter(id=waiter.id).update(
+                    **changes, started_at=changes["finished_at"],
+                    progress_text=f"the same tables were built by job {job.id}" if named else "")
     return True
 
 

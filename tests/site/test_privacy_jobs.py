@@ -83,3 +83,46 @@ def test_a_private_repositorys_algorithms_and_runs_do_not_stop_a_new_public_puzz
     # what is public does: a third copy gets no second run
     make_repo(alice, "balls-again", definition=ball_ring)
     assert services.discover_new_puzzle(revision=head(alice, "balls-again")) is None
+
+
+TABLE = {"storage_name": "pdb/qxtable-v1.pdb", "projection": "[]", "bytes": 10, "sha256": "0" * 64,
+         "description": "qxcorners", "header": {"entries": 10}}
+
+
+def test_pattern_databases_built_on_a_private_repository_are_not_shown_to_others(alice, bob, make_user, make_repo,
+                                                                                 client_for):
+    make_repo(alice, "qxpdb8-secret", visibility="private")
+    make_repo(bob, "bob-pdb8-probe")  # the same puzzle, public
+    url = "/api/repos/bob/bob-pdb8-probe/pdbs/"
+    built = client_for(alice).post("/api/repos/alice/qxpdb8-secret/pdbs/", {}, format="json").json()
+    worked(built["id"], {"databases": [TABLE]})
+    for reader in (bob, None):
+        listed = client_for(reader).get(url)
+        assert listed.status_code == 200 and listed.json() == [], listed.content
+    # asked for, the stored tables are handed over without saying they were there before
+    answered = client_for(bob).post(url, {}, format="json").json()
+    body, text = seen_by(bob, client_for, answered["id"])
+    assert body["status"] == "succeeded" and body["progress"]["text"] == ""
+    texts = [text]
+    # from then on they are bob's too, as of his job
+    for reader in (bob, None):
+        rows = client_for(reader).get(url).json()
+        assert [(r["status"], r["job"], r["created_at"]) for r in rows] == [("ready", answered["id"],
+                                                                             body["finished_at"])]
+    # a build under way on the private repository: bob's request waits for it without a word
+    building = client_for(alice).post("/api/repos/alice/qxpdb8-secret/pdbs/", {"memory_mb": 16}, format="json").json()
+    waiting = client_for(bob).post(url, {"memory_mb": 16}, format="json").json()
+    assert client_for(bob).get(f"/api/jobs/{waiting['id']}/").json()["progress"]["text"] == ""
+    worked(building["id"], {"databases": [dict(TABLE, storage_name="pdb/qxsmall-v1.pdb")]})
+    for reader in (bob, None):
+        body, text = seen_by(reader, client_for, waiting["id"])
+        assert body["status"] == "succeeded" and body["progress"]["text"] == ""
+        texts.append(text)
+    joined = "\n".join(texts)
+    assert "already" not in joined and "waiting" not in joined and "qxpdb8" not in joined
+    assert f"job {built['id']}" not in joined and f"job {building['id']}" not in joined
+    # what everyone may open is named: carol's request says the tables were built already
+    carol = make_user("carol")
+    make_repo(carol, "probe")
+    answer = client_for(carol).post("/api/repos/carol/probe/pdbs/", {}, format="json").json()
+    assert Job.objects.get(id=answer["id"]).progress_text == "these tables were already built and stored"
