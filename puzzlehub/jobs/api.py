@@ -43,7 +43,8 @@ class JobSerializer(serializers.Serializer):
     html_url = serializers.SerializerMethodField()
 
     def get_repository(self, job) -> str | None:
-        return job.repository.full_name if job.repository else None
+        # also None when the reader may no longer see it (deleted, or made private since)
+        return job.repository.full_name if job.repository_seen else None
 
     def get_url(self, job) -> str:
         return self.context["request"].build_absolute_uri(reverse("api-job", kwargs={"job_id": job.id}))

@@ -126,3 +126,26 @@ def test_pattern_databases_built_on_a_private_repository_are_not_shown_to_others
     make_repo(carol, "probe")
     answer = client_for(carol).post("/api/repos/carol/probe/pdbs/", {}, format="json").json()
     assert Job.objects.get(id=answer["id"]).progress_text == "these tables were already built and stored"
+
+
+def test_a_job_on_a_repository_made_private_no_longer_names_it(alice, bob, make_repo, client_for):
+    make_repo(alice, "qxhide-ring")
+    done = client_for(bob).post("/api/repos/alice/qxhide-ring/solves/", {"scramble": "A B"}, format="json").json()
+    worked(done["id"], SOLVED)
+    waiting = client_for(bob).post("/api/repos/alice/qxhide-ring/solves/", {"scramble": "A A B"},
+                                   format="json").json()  # still queued: the settings page lists it
+    assert "qxhide-ring" in page(bob, f"/jobs/{done['id']}/").content.decode()
+    client_for(alice).patch("/api/repos/alice/qxhide-ring/", {"visibility": "private"}, format="json")
+    texts = []
+    for job_id in (done["id"], waiting["id"]):
+        body, text = seen_by(bob, client_for, job_id)
+        assert body["repository"] is None
+        assert "a repository you cannot see" in text and 'class="player"' not in text
+        texts.append(text)
+    listed = client_for(bob).get("/api/jobs/").json()["results"]
+    assert [j["repository"] for j in listed] == [None, None]
+    texts += [str(listed), page(bob, "/settings/").content.decode()]
+    assert "qxhide" not in "\n".join(texts) and "/play" not in "\n".join(texts)
+    # its owner still sees where the job ran
+    assert client_for(alice).get(f"/api/jobs/{done['id']}/").json()["repository"] == "alice/qxhide-ring"
+    assert "/alice/qxhide-ring/play" in page(alice, f"/jobs/{done['id']}/").content.decode()
