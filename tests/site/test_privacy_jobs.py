@@ -149,3 +149,33 @@ def test_a_job_on_a_repository_made_private_no_longer_names_it(alice, bob, make_
     # its owner still sees where the job ran
     assert client_for(alice).get(f"/api/jobs/{done['id']}/").json()["repository"] == "alice/qxhide-ring"
     assert "/alice/qxhide-ring/play" in page(alice, f"/jobs/{done['id']}/").content.decode()
+
+
+def test_a_solves_result_names_the_tables_it_built_not_where_they_are(alice, make_repo, client_for, monkeypatch,
+                                                                      tmp_path):
+    from workers import runners
+
+    make_repo(alice, "rings")
+    job_id = client_for(alice).post("/api/repos/alice/rings/solves/", {"scramble": "A B"}, format="json").json()["id"]
+    solve = solver_api.solve
+    table = tmp_path / "var" / "cache" / "rings-v1.table"  # as a solve that built a table here reports it
+    monkeypatch.setattr(solver_api, "solve", lambda *args, **kwargs: dict(solve(*args, **kwargs), tables=[str(table)]))
+    job = services.claim(job_id=job_id, owner="w1", worker="w1")
+    lease = SimpleNamespace(report=lambda info: None, should_stop=lambda: False, cancelled=threading.Event())
+    status, result, error = runners.solve(job, lease)
+    assert status == Job.SUCCEEDED, error
+    assert services.finish(job_id=job_id, owner="w1", status=status, result=result)
+    body, text = seen_by(alice, client_for, job_id)
+    assert body["result"]["tables"] == ["rings-v1.table"] and str(tmp_path) not in text
+
+
+def test_solves_stored_with_table_paths_keep_only_the_names(alice, make_repo, client_for):
+    from importlib import import_module
+
+    from django.apps import apps
+
+    make_repo(alice, "rings")
+    job_id = client_for(alice).post("/api/repos/alice/rings/solves/", {"scramble": "A B"}, format="json").json()["id"]
+    worked(job_id, dict(SOLVED, tables=["/work/judgeB/var/cache/pdb/a16f-v1.pdb", "rings-v1.table"]))
+    import_module("puzzlehub.jobs.migrations.0004_table_names_not_paths").names_only(apps, None)
+    assert client_for(alice).get(f"/api/jobs/{job_id}/").json()["result"]["tables"] == ["a16f-v1.pdb", "rings-v1.table"]
