@@ -43,6 +43,7 @@ def solve(job: Job, lease) -> Outcome:
     shared = {Path(p) for p in result["tables"] if Path(p).parent.resolve() == artifacts.local_dir().resolve()}
     if shared:
         result["databases"] = _publish(shared)
+    result["tables"] = [Path(p).name for p in result["tables"]]  # which tables, not where this machine keeps them
     if lease.cancelled.is_set():  # an answer found before the cancel is kept, the job is still cancelled
         return _stopped(lease, result, "cancelled", job.time_limit)
     if result["solution"] is None:

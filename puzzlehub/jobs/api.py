@@ -43,7 +43,8 @@ class JobSerializer(serializers.Serializer):
     html_url = serializers.SerializerMethodField()
 
     def get_repository(self, job) -> str | None:
-        return job.repository.full_name if job.repository else None
+        # also None when the reader may no longer see it (deleted, or made private since)
+        return job.repository.full_name if job.repository_seen else None
 
     def get_url(self, job) -> str:
         return self.context["request"].build_absolute_uri(reverse("api-job", kwargs={"job_id": job.id}))
@@ -115,8 +116,8 @@ class PatternDatabaseSerializer(serializers.Serializer):
     description = serializers.CharField()
     bytes = serializers.IntegerField(allow_null=True)
     sha256 = serializers.CharField(allow_null=True)
-    job = serializers.IntegerField(allow_null=True)
-    created_at = serializers.DateTimeField()
+    job = serializers.IntegerField(help_text="the first job you may open that built or was given them, or the build")
+    created_at = serializers.DateTimeField(help_text="when that job finished, or was submitted")
 
 
 class PatternDatabases(APIView):

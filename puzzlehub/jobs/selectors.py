@@ -7,12 +7,13 @@ from functools import lru_cache
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.db.models import Q, QuerySet
+from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.http import Http404
 from django.utils import timezone
 
 from puzzlehub.jobs.models import Job, PatternDatabase
 from puzzlehub.repos.models import Repository, Revision
+from puzzlehub.repos.selectors import visible_repositories
 from puzzlehub.repos.services import load_definition
 
 
@@ -23,8 +24,15 @@ def visible_jobs(user) -> QuerySet[Job]:
     return Job.objects.filter(query).select_related("user", "repository__owner", "revision")
 
 
+def with_repository_seen(jobs: QuerySet[Job], user) -> QuerySet[Job]:
+    """Each job with `repository_seen`: whether `user` may see its repository now. A job stays its
+    submitter's when its repository is made private (or deleted), and then shows nothing of it:
+    no name, link or player."""
+    return jobs.annotate(repository_seen=Exists(visible_repositories(user).filter(id=OuterRef("repository_id"))))
+
+
 def get_job(*, job_id: int, user) -> Job:
-    job = visible_jobs(user).filter(id=job_id).first()
+    job = with_repository_seen(visible_jobs(user), user).filter(id=job_id).first()
     if job is None:
         raise Http404(f"no job {job_id}")
     return job
@@ -32,7 +40,7 @@ def get_job(*, job_id: int, user) -> Job:
 
 def jobs_of(*, user, status: str = "", kind: str = "") -> QuerySet[Job]:
     """The caller's own jobs, newest first, optionally of one status and one kind."""
-    jobs = Job.objects.filter(user=user).select_related("repository__owner")
+    jobs = with_repository_seen(Job.objects.filter(user=user).select_related("repository__owner"), user)
     if status:
         if status not in dict(Job.STATUS_CHOICES):
             raise ValidationError({"status": f"unknown status {status!r}; statuses: {', '.join(dict(Job.STATUS_CHOICES))}"})
@@ -99,21 +107,28 @@ def quota_of(user) -> Quota:
     active = Job.objects.filter(user=user, status__in=Job.ACTIVE).order_by("created_at", "id").select_related(
         "repository__owner").only("id", "kind", "status", "time_limit", "started_at", "created_at", "progress",
                                   "repository__name", "repository__owner__username")
+    active = with_repository_seen(active, user)
     return Quota(limit=settings.JOB_QUOTA, active=list(active))
 
 
 def pattern_databases_for(*, repository: Repository, user) -> list[dict]:
-    """The stored pattern databases of the repository's puzzle (shared by every repository of it,
-    naming the job that built them only to who may see that job), then the builds under way that
-    `user` may see."""
+    """The stored pattern databases of the repository's puzzle (shared by every repository of it)
+    that a job `user` may open was given (built, waited for, or answered from: its result lists
+    them), each with the first such job and when it finished; then the builds under way that
+    `user` may see. Tables only jobs hidden from them hold are not shown, nor when they were made."""
     content_hash = repository.head.content_hash
-    seen = set(visible_jobs(user).filter(kind=Job.PDB, content_hash=content_hash).values_list("id", flat=True))
+    jobs = visible_jobs(user).filter(content_hash=content_hash)
+    given = {}
+    for job in jobs.filter(status=Job.SUCCEEDED, result__has_key="databases").select_related(None).only(
+            "id", "finished_at", "result").order_by("finished_at", "id"):
+        for db in job.result["databases"]:
+            given.setdefault(db["storage_name"], job)
     rows = [
         {"status": "ready", "projection": db.projection, "description": db.description, "bytes": db.bytes,
-         "sha256": db.sha256, "job": db.job_id if db.job_id in seen else None, "created_at": db.created_at}
-        for db in PatternDatabase.objects.filter(content_hash=content_hash)
+         "sha256": db.sha256, "job": given[db.storage_name].id, "created_at": given[db.storage_name].finished_at}
+        for db in PatternDatabase.objects.filter(content_hash=content_hash, storage_name__in=list(given))
     ]
-    building = visible_jobs(user).filter(kind=Job.PDB, content_hash=content_hash, status__in=Job.ACTIVE)
+    building = jobs.filter(kind=Job.PDB, status__in=Job.ACTIVE)
     rows += [
         {"status": job.status, "projection": job.options.get("projection"), "description": "", "bytes": None,
          "sha256": None, "job": job.id, "created_at": job.created_at}

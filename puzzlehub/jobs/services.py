@@ -29,7 +29,7 @@ from puzzlehub.algorithms.selectors import visible_algorithms
 from puzzlehub.algorithms.services import known_to_readers, record_discovered_algorithm
 from puzzlehub.jobs import cancel_signal, dispatch, transitions
 from puzzlehub.jobs.models import Job, PatternDatabase
-from puzzlehub.jobs.selectors import active_count, definition_of, quota_of
+from puzzlehub.jobs.selectors import active_count, definition_of, quota_of, visible_jobs
 from puzzlehub.repos.models import Repository
 from puzzlehub.repos.selectors import get_revision, readers_of
 from solver import api as solver_api, catalog
@@ -175,10 +175,19 @@ def _goal(defn, goal):
         raise ValidationError({"goal": str(exc).removeprefix("goal: ")}) from None
 
 
-def _stored_solution(defn, *, key: str, start: tuple, goal=None) -> Job | None:
-    """A finished solve with this key whose solution still replays from `start` to a goal."""
+def _open_to_readers(repository: Repository):
+    """Ids of the jobs everyone who can read `repository` may open: a job on it reuses work of
+    these only, and names no other (its result and progress are shown to all its readers)."""
+    return visible_jobs(readers_of(repository)).values("id")
+
+
+def _stored_solution(defn, *, repository: Repository, key: str, start: tuple, goal=None) -> Job | None:
+    """A finished solve with this key, open to the repository's readers, whose solution still
+    replays from `start` to a goal."""
     defn, start = _projected(defn, start, goal)
-    for done in Job.objects.filter(kind=Job.SOLVE, dedupe_key=key, status=Job.SUCCEEDED).order_by("-finished_at")[:3]:
+    solves = Job.objects.filter(kind=Job.SOLVE, dedupe_key=key, status=Job.SUCCEEDED,
+                                id__in=_open_to_readers(repository))
+    for done in solves.order_by("-finished_at")[:3]:
         moves = (done.result or {}).get("solution")
         if moves is not None and solver_api.verify(defn, start, moves):
             return done
@@ -192,7 +201,8 @@ def submit_solve(*, user, repository: Repository, state=None, scramble=None, opt
     the puzzle's goal or a partial `goal` (`?` where a sticker does not matter).
 
     A state this puzzle cannot reach is refused here, with the reason. The same state on the same
-    canonical puzzle with the same options answers at once from the stored result."""
+    canonical puzzle with the same options answers at once from the stored result of a job every
+    reader of the repository may open (never from another user's private repository)."""
     user = _submitter(user)
     if not isinstance(optimal, bool):
         raise ValidationError({"optimal": "true or false"})
@@ -214,7 +224,7 @@ def submit_solve(*, user, repository: Repository, state=None, scramble=None, opt
     # a target length and a partial goal are part of the question (keys of solves without are unchanged)
     key = _dedupe_key(Job.SOLVE, rev.content_hash, list(start), optimal, method,
                       *([] if max_length is None else [max_length]), *([] if target is None else [list(target)]))
-    done = _stored_solution(defn, key=key, start=start, goal=target)
+    done = _stored_solution(defn, repository=repository, key=key, start=start, goal=target)
     if done is not None:
         now = timezone.now()
         return _answered(
@@ -250,7 +260,8 @@ def submit_pattern_database(*, user, repository: Repository, projection=None, me
     """A pattern-database build. The work is shared, the job is not: every user gets a job of their
     own (nobody is handed another's, which may be on a private repository). Tables already stored
     answer at once; while the same tables are being built for someone else, the job waits for that
-    build (finish completes it) instead of building them a second time."""
+    build (finish completes it) instead of building them a second time. Either is said, and the
+    other job named, only when every reader of the repository may open that job."""
     user = _submitter(user)
     rev = _revision(repository, revision)
     defn = definition_of(rev)
@@ -263,33 +274,40 @@ def submit_pattern_database(*, user, repository: Repository, projection=None, me
     if mine is not None:
         return mine
     options = {"projection": text}
-    under_way = Job.objects.filter(kind=Job.PDB, dedupe_key=key, status__in=Job.ACTIVE).exists()
-    built = _pdb_built(key)
+    builds = Job.objects.filter(kind=Job.PDB, dedupe_key=key)
+    # the work is shared, what is said of it is not: tables, or a build under way, that only jobs
+    # hidden from the repository's readers hold are used without a word about them
+    shown = _open_to_readers(repository)
+    built, said = _pdb_built(builds.filter(id__in=shown)), "these tables were already built and stored"
+    if built is None:
+        built, said = _pdb_built(builds), ""
     if built is not None:
         now = timezone.now()
         return _answered(
             kind=Job.PDB, status=Job.SUCCEEDED, user=user, repository=repository, revision=rev,
             content_hash=rev.content_hash, options=options, dedupe_key=key, time_limit=limit, memory_limit=memory,
-            max_attempts=0, progress=1.0, progress_text="these tables were already built and stored",
-            result=built.result, started_at=now, finished_at=now,
+            max_attempts=0, progress=1.0, progress_text=said, result=built.result, started_at=now, finished_at=now,
         )
+    under_way = builds.filter(status__in=Job.ACTIVE)
     try:
         with transaction.atomic():
             job = _queue(user=user, repository=repository, revision=rev, kind=Job.PDB, options=options,
                          dedupe_key=key, time_limit=limit, memory_limit=memory,
-                         send=not under_way, progress_text="waiting for the same tables, being built already"
-                         if under_way else "")
+                         send=not under_way.exists(), progress_text="waiting for the same tables, being built already"
+                         if under_way.filter(id__in=shown).exists() else "")
     except IntegrityError:  # the same user asked twice at the same moment
         return Job.objects.get(kind=Job.PDB, dedupe_key=key, user=user, status__in=Job.ACTIVE)
     return job
 
 
-def _pdb_built(key: str) -> Job | None:
-    """The latest successful build with this key whose files are all stored."""
-    done = Job.objects.filter(kind=Job.PDB, dedupe_key=key, status=Job.SUCCEEDED).order_by("-finished_at").first()
-    if done is not None and done.pattern_databases.count() == len((done.result or {}).get("databases", [])):
-        return done
-    return None
+def _pdb_built(builds) -> Job | None:
+    """The latest successful build among `builds` whose files are all stored (a build that waited
+    for another's tables, or was answered from them, lists the same files)."""
+    done = builds.filter(status=Job.SUCCEEDED).order_by("-finished_at").first()
+    if done is None:
+        return None
+    names = [db["storage_name"] for db in (done.result or {}).get("databases", [])]
+    return done if PatternDatabase.objects.filter(storage_name__in=names).count() == len(names) else None
 
 
 @transaction.atomic
@@ -340,13 +358,15 @@ def submit_find(*, user, repository: Repository, state=None, scramble=None, goal
 
 
 def _wants_discovery(revision) -> bool:
-    """A puzzle with no algorithms and no discovery run (queued, running or done) for its content,
-    whose moves discovery can use (guarded moves it cannot)."""
+    """A puzzle with no algorithms and no discovery run (queued, running or done) for its content
+    that its repository's readers can see, whose moves discovery can use (guarded moves it cannot).
+    Others' private algorithms and runs count for nothing: they are not the readers' to have."""
     if revision.facts.get("guarded"):
         return False
-    if Algorithm.objects.filter(content_hash=revision.content_hash).exists():
+    readers = readers_of(revision.repository)
+    if visible_algorithms(readers).filter(content_hash=revision.content_hash).exists():
         return False
-    return not Job.objects.filter(kind=Job.DISCOVER, content_hash=revision.content_hash).exclude(
+    return not visible_jobs(readers).filter(kind=Job.DISCOVER, content_hash=revision.content_hash).exclude(
         status__in=(Job.FAILED, Job.CANCELLED)).exclude(options__has_key="sets").exists()
 
 
@@ -504,11 +524,14 @@ def finish(*, job_id: int, owner: str, status: str, result=None, error: str = ""
                            worker=job.worker)
         if job.kind == Job.PDB:  # the builds that waited for this one share its tables
             waiting = Job.objects.select_for_update().filter(kind=Job.PDB, dedupe_key=job.dedupe_key, status=Job.QUEUED)
-            for waiter in waiting.only("id", "created_at"):
+            for waiter in waiting.only("id", "created_at", "repository"):
                 transitions.record(job_id=waiter.id, kind=Job.PDB, before=Job.QUEUED, after=status,
                                    since=waiter.created_at)
-            waiting.update(**changes, progress_text=f"the same tables were built by job {job.id}",
-                           started_at=changes["finished_at"])
+                # named only where every reader of the waiter may open it
+                named = waiter.repository is not None and _open_to_readers(waiter.repository).filter(id=job.id).exists()
+                Job.objects.filter(id=waiter.id).update(
+                    **changes, started_at=changes["finished_at"],
+                    progress_text=f"the same tables were built by job {job.id}" if named else "")
     return True
 
 

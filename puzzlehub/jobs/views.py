@@ -27,9 +27,10 @@ def page_base() -> str:
 
 def job_player(request, job: Job):
     """The site's player on the job's start state (and, for a solve that succeeded, its solution,
-    for a find-algorithms job its first sequence, ready to play); None for jobs without a state."""
+    for a find-algorithms job its first sequence, ready to play); None for jobs without a state,
+    and on a repository the reader may no longer see."""
     options = job.options or {}
-    if job.revision is None or not (job.kind == Job.SOLVE or options.get("find")) or "state" not in options:
+    if not job.repository_seen or job.revision is None or not (job.kind == Job.SOLVE or options.get("find")) or "state" not in options:
         return None
     result = (job.result or {}) if job.status == Job.SUCCEEDED else {}
     # a solve's solution, or the first sequence a find-algorithms job found

@@ -229,14 +229,15 @@ def test_pattern_database_work_is_shared_but_every_user_has_their_own_job(alice,
     assert client_for(bob).get(f"/api/jobs/{mine['id']}/").status_code == 404
     assert [row["job"] for row in client_for(None).get(pdbs_url(public)).json()] == [his["id"]]
     # the build under way is not started twice: bob's job waits for alice's and shares its tables
-    assert "waiting" in Job.objects.get(id=his["id"]).progress_text
+    # (without a word of a build on a private repository)
+    assert Job.objects.get(id=his["id"]).progress_text == "" and Job.objects.get(id=his["id"]).dispatched_at is None
     assert services.claim(job_id=mine["id"], owner="w1", worker="w1") is not None
     stored = {"storage_name": "cube-corners.pdb", "projection": "[[0,[0,1,2],1,0,[]]]", "bytes": 10, "sha256": "0" * 64}
     assert services.finish(job_id=mine["id"], owner="w1", status=Job.SUCCEEDED, result={"databases": [stored]})
     waited = Job.objects.get(id=his["id"])
     assert waited.status == Job.SUCCEEDED and waited.result["databases"][0]["storage_name"] == "cube-corners.pdb"
     ready = client_for(None).get(pdbs_url(public)).json()
-    assert [(row["status"], row["job"]) for row in ready] == [("ready", None)]  # alice's private job unnamed
+    assert [(row["status"], row["job"]) for row in ready] == [("ready", his["id"])]  # alice's private job unnamed
     later = client_for(carol).post(pdbs_url(public), {"projection": projection}, format="json").json()
     assert later["id"] not in (mine["id"], his["id"]) and later["status"] == "succeeded"
 
