@@ -32,7 +32,7 @@ __all__ = [
     "partial_goal", "WILDCARD",
     "format_state", "state_text", "parse_moves", "apply_moves", "verify", "solve", "scramble", "export_yaml", "import_file", "reachability", "group_data",
     "pdb_build", "pdb_list", "OutOfTime",
-    "effect", "lengths", "discover", "find_algorithms", "variants", "effect_arrows", "algorithm_sets", "check_projection", "check_solve_options", "METHODS", "SPECIAL", "Budget", "Cancelled",
+    "effect", "lengths", "discover", "find_algorithms", "variants", "effect_arrows", "algorithm_sets", "case_start", "check_projection", "check_solve_options", "METHODS", "SPECIAL", "Budget", "Cancelled",
 ]
 
 
@@ -399,3 +399,11 @@ def algorithm_sets(defn: Definition, *, moves=None, time_limit: float = 60.0, pr
     from solver.discover import cases
 
     return cases.build_sets(defn, moves=moves, time_limit=time_limit, progress=progress, cancel=cancel)
+
+
+def case_start(defn: Definition, goal, moves) -> tuple:
+    """The state of a set's case that one of its algorithms brings to the set's goal exactly: see
+    solver.discover.cases.case_start."""
+    from solver.discover import cases
+
+    return cases.case_start(defn, goal, list(moves))

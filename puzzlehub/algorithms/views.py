@@ -68,10 +68,13 @@ def case_page(request, owner, name, move, kind, number):
     if case is None:
         raise Http404(f"no case {number} in this set")
     defn = definition_of(repository.head)
+    # each algorithm plays from the state of the case it solves as it is (not always the drawn one:
+    # solver.discover.cases.case_start) towards the set's goal (partial: the rest does not matter)
+    rows = [{"algorithm": a, "start": solver_api.state_text(
+                defn, solver_api.case_start(defn, algorithm_set.goal, a.moves.split()))}
+            for a in selectors.case_algorithms(case=case, user=request.user)]
     return render(request, "algorithms/case.html", {
-        "repo": repository, "set": algorithm_set, "case": case,
-        # the player starts at the case and aims at the set's goal (partial: the rest does not matter)
-        "play": {"state": solver_api.state_text(defn, case.state), "goal": solver_api.state_text(defn, algorithm_set.goal)},
+        "repo": repository, "set": algorithm_set, "case": case, "rows": rows,
+        "goal": solver_api.state_text(defn, algorithm_set.goal),
         "drawing": _case_drawing(defn, algorithm_set, case.state, f"case {case.number}"),
-        "algorithms": selectors.case_algorithms(case=case, user=request.user),
     })

@@ -88,8 +88,8 @@ def model_json(revision) -> str:
 def _moves(defn, field: str, text: str) -> list[str]:
     try:
         return solver_api.parse_moves(defn, text)
-    except PuzzleError as exc:
-        raise ValidationError({field: str(exc)}) from None
+    except PuzzleError as exc:  # the notation's errors begin "alg: "; the field named is `field`
+        raise ValidationError({field: str(exc).removeprefix("alg: ")}) from None
 
 
 def _start(defn, state: str, goal: str):

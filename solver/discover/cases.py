@@ -257,6 +257,15 @@ def case_algorithms(defn: Definition, case_set: CaseSet, case: Case, *, time_lim
     return sorted(found, key=len)
 
 
+def case_start(defn: Definition, goal, moves: list[str]) -> tuple:
+    """The state of a case that one of its algorithms, `moves`, brings to the set's `goal` itself:
+    the goal with the moves undone. The case's drawn `state` is that only by chance: an algorithm
+    solves its case up to turns of the layer before and after it (`case_algorithms` drops them),
+    and which turns differs from one algorithm to the next."""
+    made = perm.compose(*(defn.move(name).perm for name in moves))
+    return perm.apply(perm.inverse(made), tuple(goal))
+
+
 def layer_moves(defn: Definition) -> list[str]:
     """One move per layer up to the puzzle's symmetries (the move-set automorphisms): the first
     base move of each, among moves that turn at most half of the pieces."""

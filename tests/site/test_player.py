@@ -65,6 +65,7 @@ def test_bad_permalinks_are_a_400_naming_the_field(make_repo, alice, client_for,
         text = " ".join(response.json()[field]) if url.startswith("/api") else response.content.decode()
         for word in words:
             assert word.replace('"', "&quot;") in text or word in text, (url, word)
+        assert ": alg: " not in text and not text.startswith("alg: "), (url, text[:200])  # the field is named once
 
 
 def test_scramble_comes_from_the_server_and_replays(make_repo, alice, client_for):

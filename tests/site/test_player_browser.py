@@ -91,6 +91,10 @@ def test_bad_permalinks_show_a_message_and_the_player_still_works(live_server, n
     alert = page.inner_text(".flash.error")
     assert 'unknown move "Q" at column 5' in alert and "no revision 99" in alert
     page.wait_for_selector(f"{PLAYER}.player-ready")
+    # said once: the field named once, and no empty alert of the player's beside it
+    assert alert.count("alg:") == 1
+    assert page.locator("[role=alert]").all_inner_texts() == [alert]
+    shot(page, "player-bad-permalink")
     page.click(f"{PLAYER} button.move[data-move=R]")
     assert page.inner_text(f"{PLAYER} .player-counter").startswith("1 / 1")
     huge = "(R U R' U')" + "9" * 6

@@ -1,8 +1,11 @@
 """Set and case pages in a real Chromium: a grid of cases drawn with only the set's stickers
-coloured, filters by length and by moves, a case with its algorithms. Screenshots (desktop and
-390 px wide) go to /tmp/shots/sets-*.png."""
+coloured, filters by length and by moves, a case with its algorithms and their Play links (each
+replayed here to the set's goal). Screenshots (desktop and 390 px wide) go to /tmp/shots/sets-*.png."""
 
+import html
 import os
+import re
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
@@ -10,7 +13,9 @@ from puzzlehub.jobs import services
 from puzzlehub.jobs.models import Job
 from puzzlehub.repos import services as repos
 from puzzlehub.repos.models import Repository
+from puzzlehub.repos.services import publish_catalog
 from solver import api as solver_api
+from solver import perm
 
 from player_dom import PLAYER
 from chromium import browser, new_page, page_width, PHONE, shot  # noqa: F401  (fixtures)
@@ -24,18 +29,52 @@ def cube2_sets():
     return solver_api.algorithm_sets(solver_api.load("cube2"), moves=["U"], time_limit=300)
 
 
+@pytest.fixture(scope="module")
+def cube3_sets():
+    """The 3x3x3's U-layer sets, orient (57 cases, like OLL) and permute (21, like PLL), with their
+    algorithms (its full set is too large to be built)."""
+    return solver_api.algorithm_sets(solver_api.load("cube3"), moves=["U"], time_limit=600)
+
+
+def _record(repo, sets):
+    """Record sets built by solver_api.algorithm_sets on the repository's puzzle, as a set build's job does."""
+    defn = repos.load_definition(repo.head.definition)
+    job = Job.objects.create(kind=Job.DISCOVER, status=Job.SUCCEEDED, user=repo.owner, repository=repo,
+                             revision=repo.head, content_hash=repo.head.content_hash, options={"sets": True},
+                             dedupe_key="test", time_limit=1, memory_limit=0, max_attempts=1)
+    entries = [dict(entry, cases=[dict(case, algorithms=[{"moves": m, **solver_api.effect(defn, m)}
+                                                        for m in case["algorithms"]])
+                                  for case in entry["cases"]])
+               for entry in sets]
+    services._record_sets(job, {"sets": entries})
+    return repo
+
+
 def _publish(owner, cube2_sets, name="pocket", visibility=Repository.PUBLIC):
     repo = repos.create_repository(owner=owner, name=name, visibility=visibility,
                                    definition=solver_api.export_yaml(solver_api.load("cube2")))
-    job = Job.objects.create(kind=Job.DISCOVER, status=Job.SUCCEEDED, user=owner, repository=repo, revision=repo.head,
-                             content_hash=repo.head.content_hash, options={"sets": True}, dedupe_key="test",
-                             time_limit=1, memory_limit=0, max_attempts=1)
-    for entry in cube2_sets:
-        for case in entry["cases"]:
-            case["algorithms"] = [{"moves": m, **solver_api.effect(solver_api.load("cube2"), m)}
-                                  if isinstance(m, list) else m for m in case["algorithms"]]
-    services._record_sets(job, {"sets": cube2_sets})
-    return repo
+    return _record(repo, cube2_sets)
+
+
+def _catalog_cube3(cube3_sets):
+    publish_catalog(names=["cube3"])
+    return _record(Repository.objects.get(owner__username="puzzlehub", name="cube3"), cube3_sets)
+
+
+def _play_links(client, url) -> list[dict]:
+    """The Play links of a case page, each as its query: state, goal, alg, at."""
+    response = client.get(url)
+    assert response.status_code == 200, url
+    hrefs = re.findall(r'<a class="play-case" href="([^"]+)"', response.content.decode())
+    return [{k: v[0] for k, v in parse_qs(urlsplit(html.unescape(h)).query).items()} for h in hrefs]
+
+
+def _reaches(defn, state, goal, moves) -> bool:
+    """Whether `moves`, each applied as the definition's permutation, take `state` to `goal` (`?`
+    in the goal: any colour)."""
+    for name in moves:
+        state = perm.apply(defn.move(name).perm, state)
+    return all(g == "?" or g == s for g, s in zip(goal, state))
 
 
 @pytest.mark.django_db(transaction=True)
@@ -109,3 +148,54 @@ def test_the_sets_api_lists_sets_and_refuses_unknown_moves(client_for, alice, cu
     accepted = client.post(f"/api/repos/alice/{repo.name}/sets/", {"moves": ["R"], "time_limit": 5}, format="json")
     assert accepted.status_code == 202
     assert Job.objects.get(id=accepted.json()["id"]).options == {"sets": True, "moves": ["R"]}
+
+
+@pytest.mark.django_db
+def test_every_play_link_of_a_case_reaches_the_sets_goal(client, alice, cube2_sets, cube3_sets):
+    """A stored algorithm solves its case up to turns of the layer before and after it: its Play
+    link must start from a state it brings to the goal, which the case's drawn state often is not."""
+    missed, links = [], 0
+    for repo, sets in [(_publish(alice, cube2_sets), cube2_sets), (_catalog_cube3(cube3_sets), cube3_sets)]:
+        defn = repos.load_definition(repo.head.definition)
+        for built in sets:
+            for case in built["cases"]:
+                url = f"/{repo.owner.username}/{repo.name}/sets/{built['move']}/{built['kind']}/{case['number']}/"
+                found = _play_links(client, url)
+                assert len(found) == len(case["algorithms"]), url
+                for query in found:
+                    start = solver_api.parse_state(defn, query["state"], wildcard="?")
+                    goal = solver_api.parse_goal(defn, query["goal"])
+                    assert goal == tuple(built["goal"])  # the set's own goal, not one made to fit
+                    links += 1
+                    if not _reaches(defn, start, goal, query["alg"].split()):
+                        missed.append(f"{url} {query['alg']}")
+    assert links >= 7 + 2 + 42 + 57 + 21  # every case has an algorithm, some several
+    assert not missed, f"{len(missed)} of {links} Play links end short of the goal: {missed[:5]}"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_play_link_reaches_the_goal_where_the_case_needs_a_turn_first(live_server, new_page, cube3_sets):  # noqa: F811
+    """A permute case (like a PLL) whose algorithm does not solve the state drawn for the case as it
+    is, but a turn of the layer of it: its Play link still ends with the goal reached."""
+    _catalog_cube3(cube3_sets)
+    defn = solver_api.load("cube3")
+    permute = next(s for s in cube3_sets if s["kind"] == "permute")
+    case = next(c for c in permute["cases"]
+                if not _reaches(defn, tuple(c["state"]), tuple(permute["goal"]), c["algorithms"][0]))
+    page = new_page()
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(f"{live_server.url}/puzzlehub/cube3/sets/U/permute/{case['number']}/")
+    shot(page, "sets-case-permute")
+    page.click("#algorithms a.play-case >> nth=0")
+    page.wait_for_selector(f"{PLAYER}.player-ready")
+    assert page.get_attribute(PLAYER, "data-solved") == "false"
+    page.select_option(f"{PLAYER} .player-tempo", "16")
+    page.click(f"{PLAYER} .player-play")
+    page.wait_for_function(f"() => document.querySelector('{PLAYER}').dataset.cursor === "
+                           f"'{len(case['algorithms'][0])}' && !document.querySelector('{PLAYER}').player.animation")
+    assert page.get_attribute(PLAYER, "data-solved") == "true"
+    assert "goal reached" in page.inner_text(f"{PLAYER} .player-solved")
+    shot(page, "sets-case-permute-played")
+    page.set_viewport_size(PHONE)
+    shot(page, "sets-case-permute-played-390")
+    assert page_width(page) <= PHONE["width"]

@@ -52,3 +52,8 @@ def test_case_algorithms_replay_into_the_set(cube3):
             assert api.apply_moves(cube3, moves, case.state) in case_set.goals or any(
                 api.apply_moves(cube3, moves, perm.apply(perm.power(cube3.move(move).perm, t), case.state))
                 in case_set.goals for t in range(4))
+            # where a Play link starts it: a state of the case that it solves with no turn before or after
+            start = cases.case_start(cube3, case_set.goal, moves)
+            assert api.apply_moves(cube3, moves, start) == case_set.goal
+            assert any(start == perm.apply(perm.compose(a, case.perm, b), cube3.goal)
+                       for a in case_set.turns for b in case_set.turns)

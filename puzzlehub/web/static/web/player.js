@@ -436,7 +436,7 @@ export class Player {
         `Partial goal: ${this.goal.length - ignored} of ${this.goal.length} stickers matter; the grey ones (?) do not.`));
     }
 
-    this.notice = el("p", { class: "player-message", role: "alert" });
+    this.notice = el("p", { class: "player-message" });
     r.appendChild(this.notice);
 
     this.keyHelp();
@@ -469,7 +469,14 @@ export class Player {
     if (name) { e.preventDefault(); this.play(name); }
   }
 
-  message(text) { if (this.notice) this.notice.textContent = text || ""; }
+  // a new alert for each message, and none while there is nothing to say (an empty alert is read
+  // out as a blank line); a fresh role="alert" node with its text is what screen readers announce
+  message(text) {
+    if (!this.notice) return;
+    const notice = el("p", text ? { class: "player-message", role: "alert" } : { class: "player-message" }, text || "");
+    this.notice.replaceWith(notice);
+    this.notice = notice;
+  }
 
   // ----- moving -----
   play(name) {
