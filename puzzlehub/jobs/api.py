@@ -56,12 +56,16 @@ class AcceptedSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     status = serializers.CharField()
     url = serializers.CharField()
+    result = serializers.JSONField(allow_null=True, help_text=(
+        "set when the job finished at once (a solve answered from a stored result, tables already "
+        "built): the job's result; null until a worker finishes it"))
 
 
 def accepted(request, job: Job) -> Response:
     url = request.build_absolute_uri(reverse("api-job", kwargs={"job_id": job.id}))
-    return Response({"id": job.id, "status": job.status, "url": url}, status=status.HTTP_202_ACCEPTED,
-                    headers={"Location": url})
+    # a job answered from stored work is finished already: its answer comes with it
+    return Response({"id": job.id, "status": job.status, "url": url, "result": job.result},
+                    status=status.HTTP_202_ACCEPTED, headers={"Location": url})
 
 
 def quota_refused(exc: services.QuotaExceeded) -> Response:

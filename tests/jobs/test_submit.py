@@ -161,6 +161,22 @@ def test_a_solved_state_answers_from_the_stored_result_on_the_same_canonical_puz
     assert response.json()["status"] == "queued"
 
 
+def test_a_solve_answered_at_once_carries_its_result_in_the_answer(alice, repo, client_for):
+    """The player plays what the submission answers: a job finished at once holds its result there,
+    as the schema says; a queued one holds null until a worker answers (then the job has it)."""
+    client = client_for(alice)
+    queued = client.post(solves_url(repo), {"scramble": "R U"}, format="json").json()
+    assert queued["status"] == "queued" and queued["result"] is None
+    Job.objects.filter(id=queued["id"]).update(status=Job.SUCCEEDED, result={"solution": ["U'", "R'"], "length": 2,
+                                                                              "verified": True})
+    again = client.post(solves_url(repo), {"scramble": "R U"}, format="json")
+    assert again.status_code == 202 and again.json()["status"] == "succeeded"
+    assert again.json()["result"] == {"solution": ["U'", "R'"], "length": 2, "verified": True, "cached_from": queued["id"]}
+    assert again.json()["result"] == client.get(again.json()["url"]).json()["result"]
+    schema = client_for(None).get("/api/schema/?format=json").json()["components"]["schemas"]
+    assert "result" in schema["Accepted"]["properties"]
+
+
 def test_a_stored_result_that_does_not_replay_is_not_reused(alice, repo, client_for):
     first = client_for(alice).post(solves_url(repo), {"scramble": "R U"}, format="json").json()["id"]
     Job.objects.filter(id=first).update(status=Job.SUCCEEDED, result={"solution": ["U", "R"], "verified": True})
