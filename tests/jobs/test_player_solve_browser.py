@@ -3,9 +3,7 @@ answer comes back from a solve job and plays; the drawn state at the end (read f
 server's replay of scramble + answer, and that is solved."""
 
 import pytest
-from chromium import browser, new_page, page_width, PHONE, shot  # noqa: F401  (fixtures)
-from django.conf import settings
-from django.test import Client
+from chromium import browser, log_in, new_page, page_width, PHONE, shot  # noqa: F401  (fixtures)
 from player_dom import PLAYER, assert_drawn, server_state
 
 from puzzlehub.jobs.models import Job
@@ -14,13 +12,6 @@ from solver import api as solver_api
 from solver import perm
 
 PATH = "puzzlehub/cube3"
-
-
-def log_in(page, base, user):
-    client = Client()
-    client.force_login(user)
-    page.context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
-                               "url": base}])
 
 
 @pytest.mark.django_db(transaction=True)

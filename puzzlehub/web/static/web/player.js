@@ -611,6 +611,7 @@ export class Player {
         headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRFToken": csrf },
         body: JSON.stringify(this.goal ? { state, goal: this.goal } : { state }),
       });
+      // the job as submitted: already succeeded, with its result, when answered from an earlier solve
       let job = await response.json();
       if (!response.ok) throw new Error(Object.entries(job).map(([k, v]) => `${k}: ${[v].flat().join(" ")}`).join("; "));
       const url = job.url || `/api/jobs/${job.id}/`;
@@ -620,9 +621,11 @@ export class Player {
         job = await (await fetch(url, { headers: { Accept: "application/json" }, credentials: "same-origin" })).json();
       }
       const solution = job.result && job.result.solution;
-      if (job.status !== "succeeded" || !solution) throw new Error(job.error || `the job ${job.status}`);
+      if (job.status !== "succeeded" || !Array.isArray(solution)) throw new Error(job.error || `the job ${job.status}`);
+      if (!solution.length) { this.message("Already solved."); return; }
       this.load({ setup: this.timeline.slice(0, this.setup.length + this.cursor), alg: solution });
-      this.message(`Solved in ${solution.length} move${solution.length === 1 ? "" : "s"}: playing it.`);
+      const earlier = job.result.cached_from ? " (an earlier answer)" : "";
+      this.message(`Solved in ${solution.length} move${solution.length === 1 ? "" : "s"}${earlier}: playing it.`);
       this.start();
     } catch (err) {
       this.message(`Solve failed: ${err.message}`);
