@@ -5,7 +5,7 @@ everything before queueing) and answer 202 with where to follow the job.
 """
 
 from django.urls import reverse
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.generics import ListAPIView
 from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
@@ -20,8 +20,9 @@ from solver import api as solver_api
 
 
 class ProgressSerializer(serializers.Serializer):
-    fraction = serializers.FloatField(source="progress")
-    text = serializers.CharField(source="progress_text")
+    fraction = serializers.FloatField()
+    text = serializers.CharField(help_text="the solver's words (depth, nodes...); while queued, that it waits for a worker")
+    queue_position = serializers.IntegerField(allow_null=True, help_text="while queued: 1 when next in its queue")
 
 
 class JobSerializer(serializers.Serializer):
@@ -30,7 +31,7 @@ class JobSerializer(serializers.Serializer):
     status = serializers.ChoiceField(choices=Job.STATUS_CHOICES)
     repository = serializers.SerializerMethodField()
     options = serializers.JSONField()
-    progress = ProgressSerializer(source="*")
+    progress = serializers.SerializerMethodField()
     result = serializers.JSONField(help_text="a solve's holds solution, length, optimal, verified")
     error = serializers.CharField()
     attempts = serializers.IntegerField()
@@ -41,6 +42,10 @@ class JobSerializer(serializers.Serializer):
     finished_at = serializers.DateTimeField()
     url = serializers.SerializerMethodField()
     html_url = serializers.SerializerMethodField()
+
+    @extend_schema_field(ProgressSerializer)
+    def get_progress(self, job) -> dict:
+        return selectors.progress_of(job)
 
     def get_repository(self, job) -> str | None:
         return job.repository.full_name if job.repository else None

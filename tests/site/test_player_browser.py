@@ -195,3 +195,46 @@ def test_solve_this_on_the_solved_puzzle_says_already_solved(live_server, new_pa
     page.wait_for_timeout(300)
     shot(page, "player-solve-this-already-solved-390")
     assert page_width(page) <= PHONE["width"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_queued_solve_says_it_waits_for_a_worker_and_its_page_offers_nothing_to_play(live_server, new_page, alice, bob,
+                                                                                         client_for):
+    """No worker runs here: alice's solve waits behind bob's. The player says so, and how many jobs
+    are ahead; the job's page shows the start state with no play controls (nothing to play yet) and
+    follows the queue as it moves."""
+    publish_catalog(names=["cube3"])
+    ahead = jobs.submit_solve(user=bob, repository=Repository.objects.get(name="cube3"), scramble="F")
+    page = new_page()
+    page.set_viewport_size(DESKTOP)
+    log_in(page, live_server.url, alice)
+    page.goto(f"{live_server.url}/puzzlehub/cube3/play")
+    page.wait_for_selector(f"{PLAYER}.player-ready")
+    page.click(f"{PLAYER} button.move[data-move=R]")
+    page.click(f"{PLAYER} .player-solve")
+    page.wait_for_function(f"() => /worker/.test(document.querySelector('{MESSAGE}').textContent)")
+    assert page.inner_text(MESSAGE) == "Waiting for a worker, 1 job ahead of it"
+    shot(page, "player-solve-this-queued")
+    page.set_viewport_size(PHONE)
+    page.wait_for_timeout(300)
+    shot(page, "player-solve-this-queued-390")
+
+    job = Job.objects.get(user=alice)
+    assert job.status == Job.QUEUED
+    page.set_viewport_size(DESKTOP)
+    page.goto(f"{live_server.url}/jobs/{job.id}/")
+    page.wait_for_selector("#player-job.player-ready")
+    assert_drawn(page, server_state(client_for(), "puzzlehub/cube3", alg="R"), root="#player-job")
+    for control in ("player-play", "player-first", "player-back", "player-forward", "player-last", "player-scrub",
+                    "player-tempo", "player-counter"):
+        assert page.locator(f"#player-job .{control}").count() == 0, control
+    progress = '#job [data-field="progress-text"]'
+    assert page.inner_text(progress) == "waiting for a worker, 1 job ahead of it"
+    assert "attempt" not in page.inner_text("#job")  # "attempt 0" said nothing
+    shot(page, "job-queued")
+    Job.objects.filter(id=ahead.id).update(status=Job.RUNNING)  # a worker took bob's: alice's is next
+    page.wait_for_function(f"() => /next in line/.test(document.querySelector('{progress}').textContent)")
+    page.set_viewport_size(PHONE)
+    page.wait_for_timeout(300)
+    shot(page, "job-queued-390")
+    assert page_width(page) <= PHONE["width"]
