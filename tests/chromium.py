@@ -6,6 +6,8 @@ import os
 from pathlib import Path
 
 import pytest
+from django.conf import settings
+from django.test import Client
 
 playwright = pytest.importorskip("playwright.sync_api")
 
@@ -59,3 +61,11 @@ def page_width(page) -> int:
 def shot(page, name):
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def log_in(page, base, user):
+    """The page's browser carries a session of `user` (no log-in form to fill)."""
+    client = Client()
+    client.force_login(user)
+    page.context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+                               "url": base}])

@@ -5,7 +5,7 @@ everything before queueing) and answer 202 with where to follow the job.
 """
 
 from django.urls import reverse
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.generics import ListAPIView
 from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
@@ -20,8 +20,9 @@ from solver import api as solver_api
 
 
 class ProgressSerializer(serializers.Serializer):
-    fraction = serializers.FloatField(source="progress")
-    text = serializers.CharField(source="progress_text")
+    fraction = serializers.FloatField()
+    text = serializers.CharField(help_text="the solver's words (depth, nodes...); while queued, that it waits for a worker")
+    queue_position = serializers.IntegerField(allow_null=True, help_text="while queued: 1 when next in its queue")
 
 
 class JobSerializer(serializers.Serializer):
@@ -30,7 +31,7 @@ class JobSerializer(serializers.Serializer):
     status = serializers.ChoiceField(choices=Job.STATUS_CHOICES)
     repository = serializers.SerializerMethodField()
     options = serializers.JSONField()
-    progress = ProgressSerializer(source="*")
+    progress = serializers.SerializerMethodField()
     result = serializers.JSONField(help_text="a solve's holds solution, length, optimal, verified")
     error = serializers.CharField()
     attempts = serializers.IntegerField()
@@ -41,6 +42,10 @@ class JobSerializer(serializers.Serializer):
     finished_at = serializers.DateTimeField()
     url = serializers.SerializerMethodField()
     html_url = serializers.SerializerMethodField()
+
+    @extend_schema_field(ProgressSerializer)
+    def get_progress(self, job) -> dict:
+        return selectors.progress_of(job)
 
     def get_repository(self, job) -> str | None:
         # also None when the reader may no longer see it (deleted, or made private since)
@@ -57,12 +62,16 @@ class AcceptedSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     status = serializers.CharField()
     url = serializers.CharField()
+    result = serializers.JSONField(allow_null=True, help_text=(
+        "set when the job finished at once (a solve answered from a stored result, tables already "
+        "built): the job's result; null until a worker finishes it"))
 
 
 def accepted(request, job: Job) -> Response:
     url = request.build_absolute_uri(reverse("api-job", kwargs={"job_id": job.id}))
-    return Response({"id": job.id, "status": job.status, "url": url}, status=status.HTTP_202_ACCEPTED,
-                    headers={"Location": url})
+    # a job answered from stored work is finished already: its answer comes with it
+    return Response({"id": job.id, "status": job.status, "url": url, "result": job.result},
+                    status=status.HTTP_202_ACCEPTED, headers={"Location": url})
 
 
 def quota_refused(exc: services.QuotaExceeded) -> Response:

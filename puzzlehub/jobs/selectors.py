@@ -52,6 +52,28 @@ def jobs_of(*, user, status: str = "", kind: str = "") -> QuerySet[Job]:
     return jobs
 
 
+def queue_position(job: Job) -> int | None:
+    """A queued job's place in its queue (1: the next a worker takes), counted in the order their
+    messages were sent, as the broker hands them out; None for a job not waiting in a queue (running,
+    finished, or a build waiting for another's tables, never sent)."""
+    if job.status != Job.QUEUED or job.dispatched_at is None:
+        return None
+    same_queue = Q(background=True) if job.background else Q(background=False, kind=job.kind)
+    ahead = Job.objects.filter(same_queue, status=Job.QUEUED, dispatched_at__isnull=False).filter(
+        Q(dispatched_at__lt=job.dispatched_at) | Q(dispatched_at=job.dispatched_at, id__lt=job.id))
+    return 1 + ahead.count()
+
+
+def progress_of(job: Job) -> dict:
+    """A job's progress as the API and its page show it; a job waiting in its queue says so in the
+    words too, with how many jobs are ahead of it (else "Solving…" with an empty bar explains nothing)."""
+    position, text = queue_position(job), job.progress_text
+    if position is not None:
+        ahead = "next in line" if position == 1 else f"{position - 1} job{'s' if position > 2 else ''} ahead of it"
+        text = "; ".join(filter(None, [text, f"waiting for a worker, {ahead}"]))  # "queued again: ..." kept
+    return {"fraction": job.progress, "text": text, "queue_position": position}
+
+
 def active_count(user) -> int:
     return Job.objects.filter(user=user, status__in=Job.ACTIVE).count()
 

@@ -47,7 +47,7 @@ def job_page(request, job_id: int):
     return render(request, "jobs/job.html", {
         "base": page_base(), "job": job, "player": job_player(request, job),
         "can_cancel": request.user.is_authenticated and job.user_id == request.user.id and not job.finished,
-        "percent": round(job.progress * 100),
+        "progress": selectors.progress_of(job), "percent": round(job.progress * 100),
     })
 
 

@@ -3,9 +3,7 @@ answer comes back from a solve job and plays; the drawn state at the end (read f
 server's replay of scramble + answer, and that is solved."""
 
 import pytest
-from chromium import browser, new_page, page_width, PHONE, shot  # noqa: F401  (fixtures)
-from django.conf import settings
-from django.test import Client
+from chromium import browser, log_in, new_page, page_width, PHONE, shot  # noqa: F401  (fixtures)
 from player_dom import PLAYER, assert_drawn, server_state
 
 from puzzlehub.jobs.models import Job
@@ -14,13 +12,6 @@ from solver import api as solver_api
 from solver import perm
 
 PATH = "puzzlehub/cube3"
-
-
-def log_in(page, base, user):
-    client = Client()
-    client.force_login(user)
-    page.context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
-                               "url": base}])
 
 
 @pytest.mark.django_db(transaction=True)
@@ -97,3 +88,44 @@ def test_solve_this_towards_a_partial_goal_from_a_permalink(worker, live_server,
     page.wait_for_timeout(300)
     shot(page, "player-partial-goal-390")
     assert page_width(page) <= PHONE["width"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_solve_this_again_plays_the_earlier_answer_and_the_solved_puzzle_is_already_solved(worker, live_server, new_page,
+                                                                                             alice, client_for):
+    """The second solve of a state is answered at once from the first's result (docs/jobs.md), and
+    so is the solved puzzle's after its first: the player plays that answer, and a zero-move answer
+    says so. Before, both said "Solve failed: the job succeeded"."""
+    publish_catalog(names=["cube3"])
+    page = new_page()
+    log_in(page, live_server.url, alice)
+    player = f"document.querySelector('{PLAYER}').player"
+    message = f"{PLAYER} .player-message"
+
+    def solve_this() -> str:
+        page.click(f"{PLAYER} .player-solve")
+        page.wait_for_function(f"() => /Solved in|solved\\.|failed/.test(document.querySelector('{message}').textContent)",
+                               timeout=120_000)
+        return page.inner_text(message)
+
+    answers = []
+    for _ in range(2):
+        page.goto(f"{live_server.url}/{PATH}/play?setup=R U F")
+        page.wait_for_selector(f"{PLAYER}.player-ready")
+        page.select_option(f"{PLAYER} .player-tempo", "16")
+        said = solve_this()
+        assert "failed" not in said, said
+        page.wait_for_function(f"() => !{player}.timer && {player}.cursor === {player}.moves.length", timeout=60_000)
+        answers.append((said, page.evaluate(f"{player}.moves")))
+        assert page.get_attribute(PLAYER, "data-solved") == "true"
+    (first, answer), (again, replayed) = answers
+    assert first == f"Solved in {len(answer)} moves: playing it."
+    assert again == f"Solved in {len(answer)} moves (an earlier answer): playing it." and replayed == answer
+
+    page.click(f"{PLAYER} .player-reset")
+    assert [solve_this(), solve_this()] == ["Already solved.", "Already solved."]
+    assert page.evaluate(f"{player}.moves.length") == 0
+    jobs = list(Job.objects.filter(user=alice).order_by("id"))
+    assert [j.status for j in jobs] == [Job.SUCCEEDED] * 4
+    assert [bool(j.result.get("cached_from")) for j in jobs] == [False, True, False, True]
+    assert jobs[2].result["solution"] == [] and jobs[2].attempts == 1  # the worker's zero-move answer

@@ -161,6 +161,42 @@ def test_a_solved_state_answers_from_the_stored_result_on_the_same_canonical_puz
     assert response.json()["status"] == "queued"
 
 
+def test_a_solve_answered_at_once_carries_its_result_in_the_answer(alice, repo, client_for):
+    """The player plays what the submission answers: a job finished at once holds its result there,
+    as the schema says; a queued one holds null until a worker answers (then the job has it)."""
+    client = client_for(alice)
+    queued = client.post(solves_url(repo), {"scramble": "R U"}, format="json").json()
+    assert queued["status"] == "queued" and queued["result"] is None
+    Job.objects.filter(id=queued["id"]).update(status=Job.SUCCEEDED, result={"solution": ["U'", "R'"], "length": 2,
+                                                                              "verified": True})
+    again = client.post(solves_url(repo), {"scramble": "R U"}, format="json")
+    assert again.status_code == 202 and again.json()["status"] == "succeeded"
+    assert again.json()["result"] == {"solution": ["U'", "R'"], "length": 2, "verified": True, "cached_from": queued["id"]}
+    assert again.json()["result"] == client.get(again.json()["url"]).json()["result"]
+    schema = client_for(None).get("/api/schema/?format=json").json()["components"]["schemas"]
+    assert "result" in schema["Accepted"]["properties"]
+
+
+def test_a_queued_job_says_it_waits_for_a_worker_and_its_place_in_its_queue(alice, make_user, repo, client_for):
+    bob = make_user("bob")
+    first = client_for(bob).post(solves_url(repo), {"scramble": "F"}, format="json").json()["id"]
+    pdbs = f"/api/repos/{repo.owner.username}/{repo.name}/pdbs/"
+    assert client_for(alice).post(pdbs, {"projection": [[0, [0, 1, 2], 1, 0, []]]}, format="json").status_code == 202
+    second = client_for(alice).post(solves_url(repo), {"scramble": "R"}, format="json").json()["id"]
+
+    def progress(job_id):
+        return client_for(alice).get(f"/api/jobs/{job_id}/").json()["progress"]
+
+    # the build waits in another queue: only bob's solve is ahead
+    assert progress(second) == {"fraction": 0.0, "text": "waiting for a worker, 1 job ahead of it", "queue_position": 2}
+    Job.objects.filter(id=first).update(status=Job.RUNNING, progress=0.25, progress_text="depth 9")
+    assert progress(first) == {"fraction": 0.25, "text": "depth 9", "queue_position": None}
+    assert progress(second) == {"fraction": 0.0, "text": "waiting for a worker, next in line", "queue_position": 1}
+    # a job sent again after its worker was lost keeps saying why
+    Job.objects.filter(id=second).update(progress_text="queued again: worker w1 stopped answering")
+    assert progress(second)["text"] == "queued again: worker w1 stopped answering; waiting for a worker, next in line"
+
+
 def test_a_stored_result_that_does_not_replay_is_not_reused(alice, repo, client_for):
     first = client_for(alice).post(solves_url(repo), {"scramble": "R U"}, format="json").json()["id"]
     Job.objects.filter(id=first).update(status=Job.SUCCEEDED, result={"solution": ["U", "R"], "verified": True})

@@ -367,18 +367,23 @@ export class Player {
       return b;
     };
     this.playButton = button("Play", "Play", () => this.toggle(), "player-play");
-    bar.append(
-      button("|◀◀", "To the start", () => { this.pause(); this.seek(0); }, "player-first"),
-      button("◀", "Step back", () => { this.pause(); this.step(-1); }, "player-back"),
-      this.playButton,
-      button("▶", "Step forward", () => { this.pause(); this.step(1); }, "player-forward"),
-      button("▶▶|", "To the end", () => { this.pause(); this.seek(this.moves.length); }, "player-last"),
-      this.scrub,
-    );
     const tempo = el("select", { class: "player-tempo", "aria-label": "Tempo (moves per second)" });
     for (const t of [0.5, 1, 2, 4, 8, 16]) tempo.appendChild(el("option", { value: t, ...(t === this.tempo ? { selected: "" } : {}) }, `${t}/s`));
     tempo.addEventListener("change", () => { this.tempo = Number(tempo.value); });
-    bar.append(tempo);
+    this.counter = el("span", { class: "player-counter", "aria-live": "polite" });
+    // a read-only player gets no moves later: with none (a job without a solution yet) there is
+    // nothing to play, and buttons that do nothing would say otherwise
+    const playable = !this.options.readOnly || this.moves.length > 0;
+    if (playable) {
+      bar.append(
+        button("|◀◀", "To the start", () => { this.pause(); this.seek(0); }, "player-first"),
+        button("◀", "Step back", () => { this.pause(); this.step(-1); }, "player-back"),
+        this.playButton,
+        button("▶", "Step forward", () => { this.pause(); this.step(1); }, "player-forward"),
+        button("▶▶|", "To the end", () => { this.pause(); this.seek(this.moves.length); }, "player-last"),
+        this.scrub, tempo,
+      );
+    }
     if (this.model.geometry) {
       const view = button(this.threeD ? "2D" : "3D", "Switch between the 3D view and the flat layout", () => {
         this.finishAnimation();
@@ -390,9 +395,9 @@ export class Player {
       }, "player-view");
       bar.append(view);
     }
-    this.counter = el("span", { class: "player-counter", "aria-live": "polite" });
     this.solvedMark = el("span", { class: "player-solved", title: this.goal ? "The stickers the goal looks at are home" : "Solved" });
-    bar.append(this.counter, this.solvedMark);
+    if (playable) bar.append(this.counter);
+    bar.append(this.solvedMark);
     r.appendChild(bar);
 
     if (!this.options.readOnly) {
@@ -618,18 +623,25 @@ export class Player {
         headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRFToken": csrf },
         body: JSON.stringify(this.goal ? { state, goal: this.goal } : { state }),
       });
+      // the job as submitted: already succeeded, with its result, when answered from an earlier solve
       let job = await response.json();
       if (!response.ok) throw new Error(Object.entries(job).map(([k, v]) => `${k}: ${[v].flat().join(" ")}`).join("; "));
       const url = job.url || `/api/jobs/${job.id}/`;
       while (job.status === "queued" || job.status === "running") {
-        this.message(`Solving… ${job.progress ? job.progress.text || "" : ""}`);
+        // queued, the server's words say it waits for a worker and how many jobs are ahead of it (the
+        // submission's answer has no progress: "Sent to the solver…" stays until the first look)
+        const text = job.progress ? job.progress.text : "";
+        if (job.status === "running") this.message(`Solving… ${text}`);
+        else if (text) this.message(text.charAt(0).toUpperCase() + text.slice(1));
         await new Promise((ok) => setTimeout(ok, 700));
         job = await (await fetch(url, { headers: { Accept: "application/json" }, credentials: "same-origin" })).json();
       }
       const solution = job.result && job.result.solution;
-      if (job.status !== "succeeded" || !solution) throw new Error(job.error || `the job ${job.status}`);
+      if (job.status !== "succeeded" || !Array.isArray(solution)) throw new Error(job.error || `the job ${job.status}`);
+      if (!solution.length) { this.message("Already solved."); return; }
       this.load({ setup: this.timeline.slice(0, this.setup.length + this.cursor), alg: solution });
-      this.message(`Solved in ${solution.length} move${solution.length === 1 ? "" : "s"}: playing it.`);
+      const earlier = job.result.cached_from ? " (an earlier answer)" : "";
+      this.message(`Solved in ${solution.length} move${solution.length === 1 ? "" : "s"}${earlier}: playing it.`);
       this.start();
     } catch (err) {
       this.message(`Solve failed: ${err.message}`);
