@@ -80,7 +80,8 @@ class Comment(models.Model):
 
 class AlgorithmSet(models.Model):
     """A set of cases people learn, built by the machine for one puzzle (content hash): the
-    orient, permute or full set of the layer one move turns (solver.discover.cases)."""
+    orient, permute or full set of the layer one move turns (solver.discover.cases). Each build
+    (job) keeps its own: a repository shows those of jobs its readers may open (selectors.sets_for)."""
 
     content_hash = models.CharField(max_length=71, db_index=True)
     kind = models.CharField(max_length=10)  # orient | permute | full
@@ -93,7 +94,7 @@ class AlgorithmSet(models.Model):
 
     class Meta:
         ordering = ["content_hash", "move", "kind"]
-        constraints = [models.UniqueConstraint(fields=["content_hash", "move", "kind"], name="one_set_per_layer_kind")]
+        constraints = [models.UniqueConstraint(fields=["job", "move", "kind"], name="one_set_per_job_layer_kind")]
 
     @property
     def name(self) -> str:

@@ -4,13 +4,13 @@ repository lists every visible algorithm of its current puzzle. Every list, coun
 known" check goes through visible_algorithms."""
 
 from django.core.exceptions import ValidationError
-from django.db.models import Prefetch, Q, QuerySet
+from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
 from django.http import Http404
 
 from puzzlehub.algorithms.models import Algorithm, AlgorithmSet, Comment, SetCase, Vote
-from puzzlehub.jobs.selectors import definition_of
+from puzzlehub.jobs.selectors import definition_of, open_to_readers
 from puzzlehub.repos.models import Repository
-from puzzlehub.repos.selectors import visible_repositories
+from puzzlehub.repos.selectors import readers_of, visible_repositories
 from solver import api as solver_api
 from solver.errors import PuzzleError
 
@@ -76,8 +76,12 @@ def get_comment(*, comment_id: int, user) -> Comment:
 
 
 def sets_for(*, repository: Repository) -> QuerySet[AlgorithmSet]:
-    """The sets of the repository's current puzzle (the caller has checked it may see it)."""
-    return AlgorithmSet.objects.filter(content_hash=repository.head.content_hash).order_by("move", "kind")
+    """The sets of the repository's current puzzle (the caller has checked it may see it) built by
+    jobs everyone who can read it may open, the latest of each layer and kind: a set built on
+    another user's private repository of the same puzzle is not shown, nor counted."""
+    built = AlgorithmSet.objects.filter(content_hash=repository.head.content_hash, job__in=open_to_readers(repository))
+    newer = built.filter(move=OuterRef("move"), kind=OuterRef("kind"), id__gt=OuterRef("id"))
+    return built.filter(~Exists(newer)).order_by("move", "kind")
 
 
 def get_set(*, repository: Repository, move: str, kind: str) -> AlgorithmSet:
@@ -92,17 +96,29 @@ def allowed_by(moves: str, subset: set[str]) -> bool:
     return all(m in subset or m.rstrip("'0123456789") in subset for m in moves.split())
 
 
-def case_algorithms(*, case: SetCase, user, max_length: int | None = None, subset: set[str] | None = None) -> list:
-    """The visible algorithms of a case, shortest first, then best voted, filtered."""
-    algorithms = visible_algorithms(user).filter(cases=case).order_by("length", "-score", "id")
+def set_cases(*, algorithm_set: AlgorithmSet, repository: Repository) -> QuerySet[SetCase]:
+    """A set's cases, each with its algorithms that everyone who can read `repository` sees prefetched."""
+    shown = visible_algorithms(readers_of(repository)).select_related(None).only("id", "length")
+    return algorithm_set.cases.prefetch_related(Prefetch("algorithms", queryset=shown))
+
+
+def case_algorithms(*, case: SetCase, repository: Repository, max_length: int | None = None,
+                    subset: set[str] | None = None) -> list:
+    """The algorithms of a case that everyone who can read `repository` sees (never another user's
+    private ones), shortest first, then best voted, filtered."""
+    algorithms = visible_algorithms(readers_of(repository)).filter(cases=case).order_by("length", "-score", "id")
     if max_length is not None:
         algorithms = algorithms.filter(length__lte=max_length)
     return [a for a in algorithms if not subset or allowed_by(a.moves, subset)]
 
 
 def cases_of(algorithm: Algorithm) -> QuerySet:
-    """The set cases the algorithm solves (sets are per puzzle, seen by whoever sees it)."""
-    return algorithm.cases.select_related("algorithm_set").order_by("algorithm_set__move", "algorithm_set__kind", "number")
+    """The set cases the algorithm solves, of the sets its repository shows (sets_for)."""
+    repository = algorithm.revision.repository if algorithm.revision is not None else None
+    if repository is None:
+        return SetCase.objects.none()
+    return (algorithm.cases.filter(algorithm_set__in=sets_for(repository=repository)).select_related("algorithm_set")
+            .order_by("algorithm_set__move", "algorithm_set__kind", "number"))
 
 
 def lengths_of(algorithm: Algorithm) -> dict | None:

@@ -34,7 +34,7 @@ def sets_page(request, owner, name):
     rows = []
     for algorithm_set in selectors.sets_for(repository=repository):
         shortest = [min((a.length for a in c.algorithms.all()), default=None)
-                    for c in algorithm_set.cases.prefetch_related("algorithms")]
+                    for c in selectors.set_cases(algorithm_set=algorithm_set, repository=repository)]
         lengths = Counter(n for n in shortest if n is not None)
         rows.append({"set": algorithm_set, "cases": len(shortest), "solved": sum(lengths.values()),
                      "lengths": sorted(lengths.items())})
@@ -48,7 +48,7 @@ def set_page(request, owner, name, move, kind):
     max_length, subset, moves_text = _filters(request)
     cases = []
     for case in algorithm_set.cases.all():
-        algorithms = selectors.case_algorithms(case=case, user=request.user, max_length=max_length, subset=subset)
+        algorithms = selectors.case_algorithms(case=case, repository=repository, max_length=max_length, subset=subset)
         if (max_length or subset) and not algorithms:
             continue  # the filters hide cases with no algorithm that passes them
         cases.append({"case": case, "best": algorithms[0] if algorithms else None,
@@ -72,7 +72,7 @@ def case_page(request, owner, name, move, kind, number):
     # solver.discover.cases.case_start) towards the set's goal (partial: the rest does not matter)
     rows = [{"algorithm": a, "start": solver_api.state_text(
                 defn, solver_api.case_start(defn, algorithm_set.goal, a.moves.split()))}
-            for a in selectors.case_algorithms(case=case, user=request.user)]
+            for a in selectors.case_algorithms(case=case, repository=repository)]
     return render(request, "algorithms/case.html", {
         "repo": repository, "set": algorithm_set, "case": case, "rows": rows,
         "goal": solver_api.state_text(defn, algorithm_set.goal),

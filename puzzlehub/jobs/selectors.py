@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from puzzlehub.jobs.models import Job, PatternDatabase
 from puzzlehub.repos.models import Repository, Revision
-from puzzlehub.repos.selectors import visible_repositories
+from puzzlehub.repos.selectors import readers_of, visible_repositories
 from puzzlehub.repos.services import load_definition
 
 
@@ -22,6 +22,13 @@ def visible_jobs(user) -> QuerySet[Job]:
     if user is not None and user.is_authenticated:
         query |= Q(user=user) | Q(repository__owner=user)
     return Job.objects.filter(query).select_related("user", "repository__owner", "revision")
+
+
+def open_to_readers(repository: Repository):
+    """Ids of the jobs everyone who can read `repository` may open: a job on it reuses work of
+    these only, names no other (its result and progress are shown to all its readers), and the
+    repository shows only what these built (sets)."""
+    return visible_jobs(readers_of(repository)).values("id")
 
 
 def with_repository_seen(jobs: QuerySet[Job], user) -> QuerySet[Job]:

@@ -25,11 +25,12 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from puzzlehub.algorithms.models import Algorithm, AlgorithmSet, SetCase
-from puzzlehub.algorithms.selectors import visible_algorithms
+from puzzlehub.algorithms.selectors import sets_for, visible_algorithms
 from puzzlehub.algorithms.services import known_to_readers, record_discovered_algorithm
 from puzzlehub.jobs import cancel_signal, dispatch, transitions
 from puzzlehub.jobs.models import Job, PatternDatabase
 from puzzlehub.jobs.selectors import active_count, definition_of, quota_of, visible_jobs
+from puzzlehub.jobs.selectors import open_to_readers as _open_to_readers
 from puzzlehub.repos.models import Repository
 from puzzlehub.repos.selectors import get_revision, readers_of
 from solver import api as solver_api, catalog
@@ -173,12 +174,6 @@ def _goal(defn, goal):
         return solver_api.parse_goal(defn, goal)
     except PuzzleError as exc:
         raise ValidationError({"goal": str(exc).removeprefix("goal: ")}) from None
-
-
-def _open_to_readers(repository: Repository):
-    """Ids of the jobs everyone who can read `repository` may open: a job on it reuses work of
-    these only, and names no other (its result and progress are shown to all its readers)."""
-    return visible_jobs(readers_of(repository)).values("id")
 
 
 def _stored_solution(defn, *, repository: Repository, key: str, start: tuple, goal=None) -> Job | None:
@@ -412,10 +407,10 @@ def _first_jobs(ordered) -> list[Job]:
         if job is not None:
             jobs.append(job)
     for repository in ordered:
-        if not repository.head.facts.get("guarded") and not AlgorithmSet.objects.filter(
-                content_hash=repository.head.content_hash).exists() and not Job.objects.filter(
-                kind=Job.DISCOVER, content_hash=repository.head.content_hash, options__has_key="sets").exclude(
-                status__in=(Job.FAILED, Job.CANCELLED)).exists():
+        # only sets and builds the repository's readers may see count: a private repository's never stop it
+        if not repository.head.facts.get("guarded") and not sets_for(repository=repository).exists() and not Job.objects.filter(
+                id__in=_open_to_readers(repository), kind=Job.DISCOVER, content_hash=repository.head.content_hash,
+                options__has_key="sets").exclude(status__in=(Job.FAILED, Job.CANCELLED)).exists():
             jobs.append(submit_sets(user=repository.owner, repository=repository, catalog=True,
                                     time_limit=settings.CATALOG_SETS_SECONDS))
     return jobs
@@ -585,14 +580,19 @@ def _record_found(job: Job, result: dict) -> dict:
 
 def _record_sets(job: Job, result: dict) -> dict:
     """Record the sets a job built, their cases and the cases' algorithms (each replayed on
-    recording); the job's result keeps a summary: cases, cases with an algorithm, lengths."""
+    recording); the job's result keeps a summary: cases, cases with an algorithm, lengths.
+
+    Sets are the job's own (a repository shows those of jobs its readers may open, selectors.sets_for),
+    and a case takes, of the algorithms already stored, only one its repository's readers see: what
+    another user's private repository holds is recorded again here, never attached."""
     summary = []
     for entry in result.get("sets", []):
         if job.revision is None:
             break
         algorithm_set, _ = AlgorithmSet.objects.update_or_create(
-            content_hash=job.content_hash, move=entry["move"], kind=entry["kind"],
-            defaults={"stickers": entry["stickers"], "goal": entry["goal"], "states": entry["states"], "job": job},
+            job=job, move=entry["move"], kind=entry["kind"],
+            defaults={"content_hash": job.content_hash, "stickers": entry["stickers"], "goal": entry["goal"],
+                      "states": entry["states"]},
         )
         lengths: dict[int, int] = {}
         for found in entry["cases"]:
@@ -602,14 +602,12 @@ def _record_sets(job: Job, result: dict) -> dict:
             )
             for algorithm in found["algorithms"]:
                 moves = " ".join(algorithm["moves"])
-                stored = Algorithm.objects.filter(content_hash=job.content_hash, moves=moves).first()
-                if stored is None:
-                    try:
-                        stored = record_discovered_algorithm(revision=job.revision, moves=algorithm["moves"],
-                                                             effect=algorithm, job=job)
-                    except ValidationError as exc:
-                        log.warning("job %s: case algorithm %r refused: %s", job.id, moves, exc)
-                        continue
+                try:  # the one the readers see, else recorded on the job's repository
+                    stored = record_discovered_algorithm(revision=job.revision, moves=algorithm["moves"],
+                                                         effect=algorithm, job=job)
+                except ValidationError as exc:
+                    log.warning("job %s: case algorithm %r refused: %s", job.id, moves, exc)
+                    continue
                 case.algorithms.add(stored)
             shortest = case.algorithms.aggregate(shortest=Min("length"))["shortest"]
             if shortest is not None:

@@ -11,7 +11,7 @@ from django.test import Client
 
 from puzzlehub.jobs import services
 from puzzlehub.jobs.models import Job
-from puzzlehub.repos.models import Revision
+from puzzlehub.repos.models import Repository, Revision
 from solver import api as solver_api
 
 pytestmark = pytest.mark.django_db
@@ -179,3 +179,51 @@ def test_solves_stored_with_table_paths_keep_only_the_names(alice, make_repo, cl
     worked(job_id, dict(SOLVED, tables=["/work/judgeB/var/cache/pdb/a16f-v1.pdb", "rings-v1.table"]))
     import_module("puzzlehub.jobs.migrations.0004_table_names_not_paths").names_only(apps, None)
     assert client_for(alice).get(f"/api/jobs/{job_id}/").json()["result"]["tables"] == ["a16f-v1.pdb", "rings-v1.table"]
+
+
+def sets_result(defn, moves):
+    """A set build's result (as workers.runners.algorithm_sets gives it): the A layer's orient set,
+    one case, solved by `moves`."""
+    undone = [m[:-1] if m.endswith("'") else m + "'" for m in reversed(moves)]
+    return {"sets": [{"move": "A", "kind": "orient", "stickers": [0, 1, 2, 3], "goal": list("WWWW??"), "states": 7,
+                      "cases": [{"number": 1, "state": list(solver_api.apply_moves(defn, undone)), "size": 3,
+                                 "algorithms": [{"moves": moves, "effect": "qxswap", "effect_key": "qxkey"}]}]}]}
+
+
+def test_sets_built_on_a_private_repository_are_not_shown_to_others(alice, bob, make_repo, client_for):
+    from puzzlehub.algorithms.models import Algorithm
+    from puzzlehub.jobs.selectors import definition_of
+
+    make_repo(alice, "qxsets-secret", visibility="private")
+    built = client_for(alice).post("/api/repos/alice/qxsets-secret/sets/", {"moves": ["A"]}, format="json")
+    assert built.status_code == 202, built.content
+    defn = definition_of(head(alice, "qxsets-secret"))
+    worked(built.json()["id"], sets_result(defn, ["A", "B", "A"]))
+    hidden = Algorithm.objects.get(repository__name="qxsets-secret", moves="A B A")
+    assert client_for(alice).get("/api/repos/alice/qxsets-secret/sets/").json()[0]["name"] == "A layer: orient"
+    make_repo(bob, "bob-sets")  # the same puzzle, public
+    repo = Repository.objects.get(owner=bob, name="bob-sets")
+    base = "/bob/bob-sets/sets/"
+    for reader in (bob, None):
+        listed = client_for(reader).get(f"/api/repos{base}")
+        assert listed.status_code == 200 and listed.json() == [], listed.content
+        text = page(reader, base).content.decode()
+        assert "A layer" not in text and "No sets for this puzzle yet" in text
+        assert page(reader, f"{base}A/orient/").status_code == 404
+        assert page(reader, f"{base}A/orient/1/").status_code == 404
+    # the hidden build does not stop the repository's own: the catalog's, nor bob's
+    queued = services._first_jobs([repo])
+    assert [j.repository_id for j in queued if "sets" in j.options] == [repo.id]
+    own = client_for(bob).post(f"/api/repos{base}", {"moves": ["A"]}, format="json")
+    assert own.status_code == 202 and own.json()["status"] == "queued", own.content
+    worked(own.json()["id"], sets_result(defn, ["A", "B", "A"]))  # the same sequence: recorded again, bob's
+    mine = Algorithm.objects.get(repository=repo, moves="A B A")
+    for reader in (bob, None):
+        listed = client_for(reader).get(f"/api/repos{base}").json()
+        assert [(s["name"], s["cases"]) for s in listed] == [("A layer: orient", 1)]
+        texts = [page(reader, path).content.decode() for path in (base, f"{base}A/orient/", f"{base}A/orient/1/")]
+        assert f"/algorithms/{mine.id}/" in texts[2]
+        joined = "\n".join(texts) + page(reader, f"/algorithms/{mine.id}/").content.decode()
+        assert f"/algorithms/{hidden.id}/" not in joined and "qxsets" not in joined
+    # its owner still sees sets on the private repository
+    assert [s["name"] for s in client_for(alice).get("/api/repos/alice/qxsets-secret/sets/").json()] == ["A layer: orient"]
