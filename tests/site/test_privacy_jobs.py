@@ -51,7 +51,8 @@ def test_a_solve_is_never_answered_from_a_private_repositorys_job(alice, bob, ma
     assert asked.status_code == 202 and asked.json()["status"] == "queued", asked.content  # solved again
     for reader in (bob, None):
         body, text = seen_by(reader, client_for, asked.json()["id"])
-        assert body["result"] is None and body["progress"]["text"] == ""
+        # queued like any new solve: its text is its place in the queue, nothing of the hidden job
+        assert body["result"] is None and body["progress"]["text"].startswith("waiting for a worker")
         assert f"job {hidden.json()['id']}" not in text and "987654" not in text and "qxsecret" not in text
     # what everyone may open is still reused, and named
     worked(asked.json()["id"], dict(SOLVED, nodes=12))
