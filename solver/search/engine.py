@@ -475,16 +475,14 @@ _finishers: Recent = Recent()  # id(model) -> (model, finisher), the recent ones
 def _finisher(model, budget) -> Finisher | None:
     """The model's finisher, kept for the process (None for guarded puzzles). One whose one-time
     search for algorithms was cut short goes on with it when the time left is worth its resuming
-    (reading back what it found: 5 s for a master skewb's), else serves with what it has (aimed
-    within the budget: a fresh megaminx's first 30 s solve under load had no answer)."""
+    (reading back what it found: 5 s for a master skewb's), else serves with what it has."""
     if model.guarded:
         return None
     hit = _finishers.get(id(model))
     left = budget.remaining()
     if hit is None or hit[0] is not model or (not hit[1].complete and _worth_resuming(hit[1], left)):
         # Its one-time search for algorithms leaves the phases time; cut short, it resumes next time.
-        hit = _finishers[id(model)] = (model, Finisher(model, None if left is None else time.monotonic() + ALGORITHM_SHARE * left,
-                                                       until=budget.deadline))
+        hit = _finishers[id(model)] = (model, Finisher(model, None if left is None else time.monotonic() + ALGORITHM_SHARE * left))
     return hit[1]
 
 

@@ -55,7 +55,6 @@ AIMED_TOGETHER = 64  # best aimed conjugates looked at for a step of several mov
 REPLAY_CHUNK = 4096  # stored sequences replayed at once when a search cut short goes on
 GOALS_TRIED = 24  # goals a finish aims at, the one showing most slots first (a cube's 24 rotations)
 GOALS_SHARE = 0.1  # of the time left after the first goal's answer, for the others'
-AIMS_SHARE = 0.5  # of the time left to `until` for a cut search's aims (the rest: the finish itself)
 AIMED_SETUPS_KEPT = 4096  # setups' code maps kept from one aimed step to the next (a globe's climb asked for 344,000)
 
 
@@ -89,10 +88,7 @@ class Wide:
 class Finisher:
     """The algorithms of one (unguarded) model, built once."""
 
-    def __init__(self, model, deadline: float | None = None, until: float | None = None):
-        """`deadline`: the one-time search for algorithms stops there (and goes on in a later
-        Finisher); `until`: when it was cut short, the aims of what it found are still made until
-        AIMS_SHARE of the time up to then, so that a cut finisher answers (long) where it gave up."""
+    def __init__(self, model, deadline: float | None = None):
         self.model = model
         n_moves = len(model.move_names)
         self.moves = [np.asarray(model.tables[model.case_start[m]], dtype=np.int32) for m in range(n_moves)]
@@ -117,9 +113,6 @@ class Finisher:
         self.algorithms = self._stored() or self._algorithms(base, deadline)
         if self.complete:
             self._store()
-        elif until is not None:
-            now = time.monotonic()
-            self.deadline = max(now + AIMS_SHARE * (until - now), deadline or now)
         self.setups = [(s, e) for s, e in base if len(s) <= 2][:SETUP_LIMIT]
         self._tables: dict[tuple, tuple[SetupTable, int]] = {}  # (actions, slots) -> table, its orbit
         self._aimed_setups: dict[tuple, tuple | None] = {}  # (aim, slots) -> setup, its code map and inverse
@@ -335,13 +328,6 @@ class Finisher:
                     break
                 keep(xs * j, power, self.support(power))
 
-        def found_so_far():
-            # a search cut short in its first stage has not yet taken powers of the narrow ones:
-            # a megaminx's edges have no 3-cycle but [R, U]^3, so the shortest are taken now
-            for seq, e in sorted(narrow.values(), key=lambda t: len(t[0]))[:NARROW_LIMIT]:
-                powers(seq, e)
-            return self._varied(sorted(found.values(), key=lambda t: len(t[0])), LIBRARY_LIMIT)
-
         # Resume where a search cut short by its deadline stopped (its findings were kept).
         resumed = time.monotonic()
         progress = self._progress()
@@ -353,7 +339,7 @@ class Finisher:
                 # (left at 0, every later solve would start it again and be cut short again)
                 self.complete = False
                 self.resume_seconds = (time.monotonic() - resumed) * len(stored) / max(i, 1)
-                return found_so_far()
+                return self._varied(sorted(found.values(), key=lambda t: len(t[0])), LIBRARY_LIMIT)
             chunk = stored[i:i + REPLAY_CHUNK]
             maps = self.effects(chunk)
             for seq, e, size in zip(chunk, maps, self.supports(maps)):
@@ -374,7 +360,7 @@ class Finisher:
         if stage == 1:
             for i in range(start, len(base)):
                 if cut_short(1, i):
-                    return found_so_far()
+                    return self._varied(sorted(found.values(), key=lambda t: len(t[0])), LIBRARY_LIMIT)
                 powers(*base[i])
                 first_commutators(*base[i])
             second, start = self._varied(sorted(narrow.values(), key=lambda t: len(t[0])), NARROW_LIMIT), 0
@@ -671,8 +657,7 @@ class Finisher:
         """Past the deadline of the one-time work: what is found so far is used, and not kept."""
         if self.deadline is not None and time.monotonic() > self.deadline:
             self.complete = False
-            return True
-        return False
+        return not self.complete
 
     def _slot_maps(self, r: int) -> np.ndarray:
         """[moves, slots]: where each move takes the piece at each local slot of orbit r."""
