@@ -100,13 +100,13 @@ def test_a_block_phase_places_its_pieces_in_stages_with_overlapping_tables():
 
 def test_an_empty_cache_still_gets_an_answer_within_the_limit():
     """This module's cache is empty here: the block chains' tables take longer to build than the
-    limit, and the answer is the finisher's, found before them (today's main: none)."""
+    limit, and an answer still comes in time (the finisher's, by the chains' route or the
+    fallback's; the code before the finisher came first gave none)."""
     defn = api.load("megaminx")
     state = _random(defn, 3)
     result = engine.solve(defn, state, method="phases", time_limit=30.0)
     assert result.moves is not None and verify(defn, state, result.moves)
     assert result.seconds <= 33.0
-    assert result.extra["chains"][0]["chain"] == "the finisher alone"
 
 
 @pytest.fixture(scope="module")
