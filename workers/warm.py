@@ -20,7 +20,7 @@ log = logging.getLogger(__name__)
 # modules of the solver with a warm_up() hook, one per kernel family: tables that take long to
 # build, kernels that take long to compile (the generic search's include the pattern-database builds)
 WARM_UPS = ("solver.special.cube3.solve", "solver.special.cube3.optimal", "solver.special.families",
-            "solver.search.engine", "solver.discover.kernels")
+            "solver.special.bigcube.short", "solver.search.engine", "solver.discover.kernels")
 
 
 def warm_up() -> dict[str, float]:

@@ -111,6 +111,20 @@ def repo(alice, make_repo):
     return make_repo(alice, "cube")
 
 
+def solver_caches() -> dict[str, str]:
+    """The caches a worker process solves with: the test process's table cache, as production's
+    workers share one (what the first worker's warm-up builds, minutes on an empty cache, the later
+    solver tests load instead of building), and numba's."""
+    return {"PUZZLEHUB_CACHE": os.environ.get("PUZZLEHUB_CACHE") or str(settings.PUZZLEHUB_CACHE),
+            "NUMBA_CACHE_DIR": os.environ.get("NUMBA_CACHE_DIR") or "/tmp/numba-puzzlehub-tests"}
+
+
+@pytest.fixture
+def solver_env() -> dict[str, str]:
+    """The environment of a process that solves as a worker does (its caches, the repository importable)."""
+    return dict(os.environ, PYTHONPATH=str(ROOT), **solver_caches())
+
+
 class Workers:
     """Celery worker processes started for the tests; each in its own process group."""
 
@@ -122,10 +136,7 @@ class Workers:
                         PUZZLEHUB_VAR=str(tmp / "var"),
                         PYTHONPATH=str(ROOT),
                         PUZZLEHUB_ARTIFACT_STORAGE_OPTIONS=json.dumps({"location": str(self.artifacts)}), **JOB_ENV)
-        # the test process's table cache, as production's workers share one: what the first worker's
-        # warm-up builds (minutes on an empty cache) the later solver tests load instead of building
-        self.env["PUZZLEHUB_CACHE"] = os.environ.get("PUZZLEHUB_CACHE") or str(settings.PUZZLEHUB_CACHE)
-        self.env.setdefault("NUMBA_CACHE_DIR", "/tmp/numba-puzzlehub-tests")
+        self.env.update(solver_caches())
         self.tmp = tmp
         self.running: dict[str, subprocess.Popen] = {}
         self.logs: dict[str, Path] = {}

@@ -2,7 +2,10 @@
 (workers/warm.py): its first solves of each family spend nothing compiling (`compile_seconds`,
 which counts loads from numba's cache too), so none pays for it inside its time limit."""
 
+import json
 import signal
+import subprocess
+import sys
 
 import pytest
 
@@ -54,3 +57,49 @@ def test_the_first_solves_of_every_family_on_a_fresh_worker_spend_nothing_compil
             assert job.result["compile_seconds"] < 0.25, (name, job.result)
     finally:
         workers.kill("fresh", signal.SIGTERM)
+
+
+# A 5x5x5 whose phases run out of time (a loaded machine's solves: CI's cube5 above once spent
+# 1.07 s compiling) pairs its edges by the free-slice macros, which no warm-up scramble needs.
+FALLBACK_PAIRING = """
+import json, math, random, sys, time
+import numpy as np
+from solver.compiled import Kernel
+from workers.warm import WARM_UPS, warm_up
+from solver.search.budget import compiling
+from solver.special.bigcube import five, short
+
+hooks = warm_up()
+p = short.plan(five.N)
+goal = np.array(["URFDLB".index(f) for f in p.cube.faces], dtype=np.uint8)
+rng = random.Random(7)
+state = short.apply_names(p.cube, goal, [rng.choice(p.names) for _ in range(60)])
+_, centred = short.solve_centres(state, goal, five.N, math.inf)
+
+
+def kernels():  # every kernel of the solver and the signatures it has been compiled for (or loaded)
+    return {(m, k): set(vars(f)["compiled"].signatures if "compiled" in vars(f) else ())
+            for m, module in list(sys.modules.items()) if m.startswith("solver")
+            for k, f in vars(module).items() if isinstance(f, Kernel)}
+
+
+known, before, now = kernels(), compiling.now(), time.perf_counter()
+ways = short.pair_edges(centred, five.N, now + 1, now + 2)
+new = sorted(f"{m}.{k}" for (m, k), signatures in kernels().items() if signatures - known.get((m, k), set()))
+print(json.dumps({"hooks": sorted(hooks), "wanted": sorted(WARM_UPS), "compiling": compiling.now() - before,
+                  "new": new, "turns": len(ways[0])}))
+"""
+
+
+def test_a_warmed_process_pairs_a_5x5x5s_edges_by_its_fallback_without_compiling(solver_env):
+    run = subprocess.run([sys.executable, "-c", FALLBACK_PAIRING], env=solver_env, capture_output=True, text=True,
+                         timeout=900)
+    assert run.returncode == 0, run.stderr[-3000:]
+    out = json.loads(run.stdout.splitlines()[-1])
+    print(out)
+    assert out["hooks"] == out["wanted"]  # every warm-up hook ran to its end
+    assert out["turns"] > 0  # a pairing was searched (a scrambled cube's edges are not paired)
+    # compiled for no new signature (a kernel loaded from numba's cache is fast but new: on a fresh
+    # clone every cache entry is stale, and it compiles) and no time spent compiling
+    assert out["new"] == [], out
+    assert out["compiling"] < 0.25, out

@@ -408,6 +408,22 @@ def pair_edges(state: np.ndarray, n: int, deadline: float, stop: float) -> list[
     return [[p.names[m] for m in path] for path in paths]
 
 
+def warm_up() -> None:
+    """Compile (or load from numba's cache) the free-slice pairing's kernels: only a 5x5x5 whose
+    phases run out of time pairs its edges here (a loaded machine's solves), which a worker's
+    warm-up scramble never does, so a fresh worker's first such solve spent 1 s compiling them
+    (after solver.special.families' warm-up, which loads the 5x5x5's tables)."""
+    import random
+
+    p = plan(five.N)
+    goal = np.array(["URFDLB".index(f) for f in p.cube.faces], dtype=np.uint8)
+    rng = random.Random(1)
+    scrambled = apply_names(p.cube, goal, [rng.choice(p.names) for _ in range(40)])
+    _, centred = solve_centres(scrambled, goal, five.N, math.inf)
+    now = time.perf_counter()
+    pair_edges(centred, five.N, now, now + 0.5)
+
+
 def paired_ways(state: np.ndarray, ways: list[list[str]], n: int) -> list[list[str]]:
     """Those of `ways` (catalog turns from `state`) after which every composite edge is paired:
     pair_edges gives the pairings it has at its stop, some of them partial."""
