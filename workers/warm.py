@@ -18,7 +18,8 @@ from celery.signals import worker_init
 log = logging.getLogger(__name__)
 
 # modules of the solver with a warm_up() hook, one per kernel family: tables that take long to
-# build, kernels that take long to compile (the generic search's include the pattern-database builds)
+# build, kernels that take long to compile (the generic search's include the pattern-database builds);
+# in this order: the big cubes' fallback pairing (bigcube.short) finds the tables families' loaded
 WARM_UPS = ("solver.special.cube3.solve", "solver.special.cube3.optimal", "solver.special.families",
             "solver.special.bigcube.short", "solver.search.engine", "solver.discover.kernels")
 

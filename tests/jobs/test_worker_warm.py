@@ -70,10 +70,9 @@ from solver.search.budget import compiling
 from solver.special.bigcube import five, short
 
 hooks = warm_up()
-p = short.plan(five.N)
-goal = np.array(["URFDLB".index(f) for f in p.cube.faces], dtype=np.uint8)
-rng = random.Random(7)
-state = short.apply_names(p.cube, goal, [rng.choice(p.names) for _ in range(60)])
+cube = short.plan(five.N).cube
+goal = np.array([ord(c) for c in cube.solved()], dtype=np.uint8)
+state = np.array([ord(c) for c in cube.scrambled(random.Random(7), 60)], dtype=np.uint8)
 _, centred = short.solve_centres(state, goal, five.N, math.inf)
 
 

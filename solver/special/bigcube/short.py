@@ -411,14 +411,13 @@ def pair_edges(state: np.ndarray, n: int, deadline: float, stop: float) -> list[
 def warm_up() -> None:
     """Compile (or load from numba's cache) the free-slice pairing's kernels: only a 5x5x5 whose
     phases run out of time pairs its edges here (a loaded machine's solves), which a worker's
-    warm-up scramble never does, so a fresh worker's first such solve spent 1 s compiling them
-    (after solver.special.families' warm-up, which loads the 5x5x5's tables)."""
+    warm-up scramble never does, so a fresh worker's first such solve spent 1 s compiling them.
+    The pairing must take at least one step for that: it stops at once when given no time."""
     import random
 
-    p = plan(five.N)
-    goal = np.array(["URFDLB".index(f) for f in p.cube.faces], dtype=np.uint8)
-    rng = random.Random(1)
-    scrambled = apply_names(p.cube, goal, [rng.choice(p.names) for _ in range(40)])
+    cube = plan(five.N).cube
+    goal = np.array([ord(c) for c in cube.solved()], dtype=np.uint8)
+    scrambled = np.array([ord(c) for c in cube.scrambled(random.Random(1), 40)], dtype=np.uint8)
     _, centred = solve_centres(scrambled, goal, five.N, math.inf)
     now = time.perf_counter()
     pair_edges(centred, five.N, now, now + 0.5)
