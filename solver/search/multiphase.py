@@ -43,13 +43,13 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from solver import deadline, perm
-from solver.definition.model import Definition
+from solver.definition.model import Case, Definition, Move
 from solver.engine import apply_moves, verify
 from solver.errors import PuzzleError
 from solver.partial import PartialGoal
 from solver.analysis.pieces import piece_model
 from solver.recent import Recent
-from solver.search import blocks
+from solver.search import blocks, pairing
 from solver.search.budget import Budget, Stopped
 from solver.search.ida import IdaSearch, combine
 from solver.simplify import simplify
@@ -134,16 +134,130 @@ def recolouring(defn: Definition, goal: tuple, names) -> PartialGoal:
     return PartialGoal(defn=defn, slots=slots, shown=shown)
 
 
-def phase_definition(defn: Definition, goal: tuple, moves, names) -> tuple[Definition, PartialGoal | None]:
+def phase_definition(defn: Definition, goal: tuple, moves, names, parities: bool = False) -> tuple[Definition, PartialGoal | None]:
     """The puzzle of one phase: the moves `moves` (H_{i-1}), solved when every sticker shows the label
-    of its orbit under <names> (H_i); with `names` empty, the puzzle itself towards `goal`."""
+    of its orbit under <names> (H_i); with `names` empty, the puzzle itself towards `goal`. With
+    `parities`, also with the parity of each orbit of distinct pieces that every move of H_i keeps
+    even and some move of H_{i-1} does not (see `ParityFlags`)."""
     kept = set(moves)
     colouring = recolouring(defn, goal, names) if names else None
+    phase_moves = tuple(m for m in defn.moves if m.name in kept)
+    if parities and names and not defn.guarded:
+        flags = ParityFlags(defn, goal, colouring, moves, names)
+        if flags.flags:
+            colouring = flags
+            phase_moves = tuple(Move(m.name, (Case(flags.extended(m.name)),)) for m in phase_moves)
     target = colouring.state(goal, "goal") if colouring else goal
-    phase = replace(defn, name=f"{defn.name} (phase)", moves=tuple(m for m in defn.moves if m.name in kept),
-                    base_moves=tuple(m.name for m in defn.moves if m.name in kept), extenders=(),
+    phase = replace(defn, name=f"{defn.name} (phase)", stickers=len(target), moves=phase_moves,
+                    base_moves=tuple(m.name for m in phase_moves), extenders=(),
                     goals=(tuple(target),), given_goals=1, symmetries=(), layout=None, geometry=None)
     return phase, colouring
+
+
+class ParityFlags:
+    """A phase's labels followed by two stickers per parity the phase must set, swapped while it is
+    wrong. Labels say where pieces may go, not the parity they make: a big cube whose centres are
+    placed by labels may still have a lone flipped edge, or two edges swapped against the corners,
+    which its face turns cannot mend.
+
+    Parts: the orbits of H_{i-1}'s moves on the slots of each orbit of distinct pieces (a state at
+    the phase's start keeps its pieces in their parts, and so do the moves). A state's vector has a
+    bit per part, the parity of the pieces' arrangement there against the goal's. States of H_i
+    have vectors in the span of H_i's moves' vectors; a flag is a parity f (an XOR of bits) that is
+    0 on that span and that some move of H_{i-1} changes, one per independent such f."""
+
+    def __init__(self, defn: Definition, goal: tuple, colouring: PartialGoal, moves, names):
+        from solver.search.model import search_model
+
+        self.defn, self.colouring = defn, colouring
+        self.model = model = search_model(defn)
+        distinct = [r for r, orb in enumerate(model.orbits) if orb.n > 1 and len(set(orb.classes.tolist())) == orb.n]
+        self.parts = []  # (orbit, its slots in the part)
+        for r in distinct:
+            orb = model.orbits[r]
+            u = perm.Unions(orb.n)
+            for m in moves:
+                for home, slot in enumerate(self._slots(apply_moves(defn, [m], goal), r)):
+                    u.union(home, slot)
+            groups: dict[int, list[int]] = {}
+            for slot in range(orb.n):
+                groups.setdefault(u.find(slot), []).append(slot)
+            self.parts += [(r, tuple(g)) for g in groups.values() if len(g) > 1]
+        self.origin = self._vector(goal)
+        effect = {m: self._vector(apply_moves(defn, [m], goal)) ^ self.origin for m in moves}
+        kept: list[tuple[int, int]] = []  # (f, its changes over the moves as bits), independent changes
+        for f in _annihilator([effect[m] for m in names], len(self.parts)):
+            changes = sum(_dot(f, effect[m]) << j for j, m in enumerate(moves))
+            for g, c in kept:  # reduce against the flags kept (by the leading bit of their changes)
+                if changes >> (c.bit_length() - 1) & 1:
+                    f, changes = f ^ g, changes ^ c
+            if changes:
+                kept.append((f, changes))
+                kept.sort(key=lambda t: -t[1])
+        self.flags = [f for f, _ in kept]
+        self.odd = {m: [_dot(f, effect[m]) for f in self.flags] for m in moves}
+
+    def _slots(self, state, r) -> list[int]:
+        """Per piece of orbit r (numbered by its home slot), the slot it is at."""
+        orb = self.model.orbits[r]
+        loc = self.model.encode(tuple(state))
+        return ((loc[orb.first_piece:orb.first_piece + orb.n] - orb.base) // orb.k).tolist()
+
+    def _vector(self, state) -> int:
+        where = {}
+        bits = 0
+        for i, (r, slots) in enumerate(self.parts):
+            if r not in where:
+                where[r] = {s: p for p, s in enumerate(self._slots(state, r))}  # slot -> piece
+            index = {s: j for j, s in enumerate(slots)}
+            held = [index.get(where[r][s]) for s in slots]
+            if None in held:
+                raise PuzzleError("a piece is outside its part: not the coset space the chain expected")
+            bits |= perm.parity(held) << i
+        return bits
+
+    def state(self, state, *args) -> tuple:
+        shown = tuple(self.colouring.state(state, *args))
+        v = self._vector(state) ^ self.origin
+        for i, f in enumerate(self.flags):
+            right, wrong = f"parity-{i}-right", f"parity-{i}-wrong"
+            shown += (wrong, right) if _dot(f, v) else (right, wrong)
+        return shown
+
+    def extended(self, name: str) -> tuple:
+        """The move's permutation with the flags it changes swapped."""
+        n = self.defn.stickers
+        out = list(self.defn.move(name).perm)
+        for i, odd in enumerate(self.odd[name]):
+            a, b = n + 2 * i, n + 2 * i + 1
+            out += [b, a] if odd else [a, b]
+        return tuple(out)
+
+
+def _dot(f: int, v: int) -> int:
+    return (f & v).bit_count() & 1
+
+
+def _annihilator(vectors: list[int], d: int) -> list[int]:
+    """A basis of the f in GF(2)^d with f.v = 0 for every v given (the null space of their matrix)."""
+    rows, pivots = [], []
+    for v in vectors:  # reduced row echelon form
+        for row, p in zip(rows, pivots):
+            if v >> p & 1:
+                v ^= row
+        if v:
+            p = v.bit_length() - 1
+            rows = [r ^ v if r >> p & 1 else r for r in rows]
+            rows.append(v)
+            pivots.append(p)
+    out = []
+    for free in (j for j in range(d) if j not in pivots):
+        f = 1 << free
+        for row, p in zip(rows, pivots):
+            if row >> free & 1:
+                f |= 1 << p
+        out.append(f)
+    return out
 
 
 # --- choosing chains ------------------------------------------------------------------------------
@@ -208,6 +322,34 @@ def power_chains(defn: Definition, classes: list[MoveClass]) -> list[tuple[str, 
     return out
 
 
+def pairing_chains(defn: Definition, classes: list[MoveClass], goal: tuple) -> list[Chain]:
+    """Reduction chains, when the outer moves H carry stickers in blocks (solver.search.pairing):
+    the other classes halved one axis after another, their labels and parities placed by phases
+    (a big cube's centres), then H's labels, the pairing step into H (shown as H twice), and
+    Kociemba's chain inside H. One chain per axis kept whole the longest, at most PAIRING_CHAINS."""
+    made = pairing.pairing(defn, goal, classes)
+    if made is None:
+        return []
+    outer = set(made.outer)
+    inner = [c for c in classes if c.names[0] not in outer]
+    inside = power_chains(defn, [c for c in classes if c.names[0] in outer])
+    if not inside:
+        return []
+    out = []
+    for axis in [a for a in _axes(defn, classes) if any(c in inner for c in a)][:PAIRING_CHAINS]:
+        def level(whole):
+            names = set(outer)
+            for c in inner:
+                names.update(c.names if c in whole else c.by_power(_smallest_prime(c.order)))
+            return tuple(n for n in defn.move_names if n in names)
+        centres = (level(axis), level(()), made.outer, made.outer)
+        out.append(Chain("pairing", (tuple(defn.move_names), *centres, *inside[0][-2:-1], ())))
+    return out
+
+
+PAIRING_CHAINS = 1  # axes tried as the one kept whole longest
+
+
 def removal_chain(defn: Definition, classes: list[MoveClass], first: int, phase_of) -> list[tuple[str, ...]]:
     """Moves dropped class by class, starting with classes[first], each step dropping the class whose
     phase (the pieces the fewer moves no longer move, and the labels they still keep) has the fewest
@@ -251,6 +393,7 @@ class _Phase:
     projection: object | None  # the exact coset table's projection, when one table is searched
     size: float  # cosets (an upper bound from the ranking)
     stages: tuple = ()  # block building (solver.search.blocks): tables searched stage after stage
+    pairing: object = None  # the pairing step (solver.search.pairing) in place of a search
 
 
 @dataclass
@@ -261,12 +404,13 @@ class _Plan:
     phases: list[_Phase] = field(default_factory=list)
 
 
-def chains(defn: Definition, phase_of) -> list[Chain]:
-    """Candidate chains: power chains (Kociemba's with each axis kept, Thistlethwaite's), then
-    removal chains starting from the first REMOVAL_STARTS move classes."""
+def chains(defn: Definition, phase_of, goal: tuple) -> list[Chain]:
+    """Candidate chains: pairing chains (`pairing_chains`), power chains (Kociemba's with each axis
+    kept, Thistlethwaite's), then removal chains starting from the first REMOVAL_STARTS move
+    classes."""
     classes = move_classes(defn)
     everything = tuple(defn.move_names)
-    found: list[Chain] = []
+    found: list[Chain] = list(pairing_chains(defn, classes, goal))
     for levels in power_chains(defn, classes):
         for picked in (levels[-2:-1], levels):
             found.append(Chain("power", (everything, *picked, ())))
@@ -313,12 +457,12 @@ def coset_projection(model):
     return Projection(tuple(parts)) if blank else None
 
 
-def _phase(defn: Definition, goal: tuple, above, below) -> _Phase:
+def _phase(defn: Definition, goal: tuple, above, below, parities: bool = False) -> _Phase:
     from solver.search.model import search_model
     from solver.search.plan import entries, full_size
     from solver.search.ranking import Projection
 
-    phase_defn, colouring = phase_definition(defn, goal, above, below)
+    phase_defn, colouring = phase_definition(defn, goal, above, below, parities)
     model = search_model(phase_defn)
     projection = coset_projection(model)
     if projection is math.inf:
@@ -368,18 +512,21 @@ def plans(defn: Definition, goal: tuple, budget: Budget) -> list[_Plan]:
         budget.check()
         if (kind, above, below) not in made:
             made[kind, above, below] = (
-                _phase(defn, goal, above, below) if kind == "coset" else
+                _phase(defn, goal, above, below, kind == "parity") if kind in ("coset", "parity") else
                 blocks.block_phase(defn, goal, above, below) if below else
                 blocks.final_phase(defn, goal, above, PHASE_TABLES))
         return made[kind, above, below]
 
     out = []
-    for chain in chains(defn, phase_of):
+    for chain in chains(defn, phase_of, goal):
         plan = _Plan(chain)
-        kind = "block" if chain.kind == "block" else "coset"
+        kind = {"block": "block", "pairing": "parity"}.get(chain.kind, "coset")
         if kind == "block" and phase_of(chain.groups[-2], (), kind).size > SEARCH_PHASE:
             continue  # its last group is beyond search: the other phases need not be built
         for above, below in zip(chain.groups, chain.groups[1:]):
+            if above == below:  # labels of H reached: the pairing step takes the state into H
+                plan.phases.append(_Phase(defn, None, None, 0.0, pairing=pairing.pairing(defn, goal, move_classes(defn))))
+                continue
             plan.phases.append(phase_of(above, below, kind))
             if plan.phases[-1].size > SEARCH_PHASE:
                 break
@@ -419,6 +566,9 @@ def _search_phase(phase: _Phase, state: tuple, budget: Budget) -> tuple[list[str
     from solver.search.plan import make_plan
     from solver.search.ranking import Projection
 
+    if phase.pairing is not None:
+        moves = pairing.pair(phase.pairing, state, budget)
+        return moves or [], moves is not None
     shown = phase.colouring.state(state) if phase.colouring else state
     if phase.stages:
         return blocks.search(phase, shown, budget)

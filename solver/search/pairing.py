@@ -1,0 +1,379 @@
+"""Pairing: the reduction step of a big cube (wings into edges), found from the definition alone.
+
+The outer moves H (the move classes whose moved stickers contain no other class's: a cube's face
+turns) may carry stickers in blocks, as a big cube's face turns carry the two wings of an edge
+together. Phases by labels (multiphase.py) cannot ask for "these stickers alike", so this step
+takes a state whose other stickers already show their labels under H (centres on their faces) to
+one where every block shows one colour and whose parities lie in the span of H's (no lone flipped
+edge, corners and edges swapped alike): a state of H, which the phases of H then solve.
+
+Macros: the conjugates s X s' and commutators s X s' X' of a move s outside H with a word X of H
+(at most WORD_MOVES), kept when they leave every sticker outside the blocks on its label. A step
+takes the one, conjugated by a setup of at most one move of H, that pairs the most blocks per
+move. The last blocks (or a step that pairs nothing, as the last two edges of a cube often do) go
+by two macros in a row, searched over all pairs whose first one moves a block still apart; among
+those the shortest whose end has the right parities. Pieces that look alike make no parity, so
+only orbits of distinct pieces count.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from solver import perm
+from solver.definition.model import Definition
+from solver.engine import apply_moves
+from solver.recent import Recent
+from solver.search.budget import Budget
+
+WORD_MOVES = 3  # moves of H in the X of a macro
+LAST_BLOCKS = 4  # blocks apart (a cube's last two edges) that go by two macros in a row
+CHUNK = 64  # first macros of a two-macro search looked at together
+
+
+def _gathers(defn: Definition, names) -> dict[str, np.ndarray]:
+    """Per move, the index array of its effect: the state after it is `state[index]`."""
+    return {n: np.argsort(np.array(defn.move(n).perm)) for n in names}
+
+
+def _run(gather: dict[str, np.ndarray], n: int, seq) -> np.ndarray:
+    out = np.arange(n)
+    for m in seq:
+        out = out[gather[m]]
+    return out
+
+
+def outer_moves(defn: Definition, classes) -> tuple[str, ...] | None:
+    """The moves of the classes that move no strict superset of another class's stickers, or None
+    when that is every class or none."""
+    moved = {c.names[0]: frozenset(x for x, y in enumerate(defn.move(c.names[0]).perm) if x != y) for c in classes}
+    outer = [c for c in classes if not any(moved[d.names[0]] < moved[c.names[0]] for d in classes)]
+    if not outer or len(outer) == len(classes):
+        return None
+    names = {n for c in outer for n in c.names}
+    return tuple(n for n in defn.move_names if n in names)
+
+
+def sticker_blocks(defn: Definition, goal: tuple, outer) -> np.ndarray | None:
+    """The blocks of H's action on stickers that hold one colour in the goal, each of two stickers
+    of different orbits of H (a block within one orbit is a piece's turn, not a pair): the
+    smallest such block system, as an array (blocks, 2), or None."""
+    n = defn.stickers
+    images = [np.array(defn.move(m).perm) for m in outer]
+    roots = perm.orbit_roots(n, (tuple(int(v) for v in p) for p in images))
+    for x in sorted(set(roots)):  # a block system is H-invariant: one start per orbit is enough
+        for y in range(n):
+            if roots[y] == roots[x] or goal[y] != goal[x]:
+                continue
+            found = _closure(n, images, goal, x, y)
+            if found is not None:
+                return found
+    return None
+
+
+def _closure(n: int, images, goal, x: int, y: int) -> np.ndarray | None:
+    """The smallest H-invariant partition joining x and y, when its blocks are pairs of one goal
+    colour; else None (given up at the first block that is not)."""
+    u = perm.Unions(n)
+    u.union(x, y)
+    todo = [(x, y)]
+    while todo:
+        a, b = todo.pop()
+        for p in images:
+            pa, pb = int(p[a]), int(p[b])
+            ra, rb = u.find(pa), u.find(pb)
+            if ra == rb:
+                continue
+            if goal[pa] != goal[pb]:
+                return None
+            u.union(pa, pb)
+            todo.append((pa, pb))
+    groups: dict[int, list[int]] = {}
+    for p in range(n):
+        groups.setdefault(u.find(p), []).append(p)
+    blocks = [g for g in groups.values() if len(g) > 1]
+    if any(len(g) != 2 for g in blocks):
+        return None
+    return np.array(blocks, dtype=np.int64)
+
+
+class _Parity:
+    """The parities of a state's orbits of distinct pieces, and of the paired blocks' quotient
+    (which home pair sits in which slot pair), against those of H's moves."""
+
+    def __init__(self, defn: Definition, blocks: np.ndarray, outer, goal: tuple):
+        from solver.search.model import search_model
+
+        self.model = model = search_model(defn)
+        sticker_slot = {}
+        for r, orb in enumerate(model.orbits):
+            for s, stickers in enumerate(orb.slots):
+                for x in stickers:
+                    sticker_slot[x] = (r, s)
+        self.orbits = [r for r, orb in enumerate(model.orbits) if len(set(orb.classes.tolist())) == orb.n and orb.n > 1]
+        # slot pairs: slots of one orbit whose stickers share blocks
+        self.pairs = {}
+        for r in self.orbits:
+            u = perm.Unions(model.orbits[r].n)
+            joined = False
+            for a, b in blocks:
+                ra, sa = sticker_slot.get(int(a), (None, None))
+                rb, sb = sticker_slot.get(int(b), (None, None))
+                if ra == rb == r:
+                    u.union(sa, sb)
+                    joined = True
+            if joined:
+                self.pairs[r] = np.array([u.find(s) for s in range(model.orbits[r].n)])
+        self.defn, self.goal = defn, goal
+        i, self.own_bits = 0, 0  # the slot parities of the paired orbits
+        for r in self.orbits:
+            if r in self.pairs:
+                self.own_bits |= 1 << i
+            i += 2 if r in self.pairs else 1
+        self.origin = self.vector(goal)
+        self.basis = _basis([self.vector(apply_moves(defn, [m], goal)) ^ self.origin for m in outer])
+
+    def vector(self, state) -> int | None:
+        """Bit per orbit of distinct pieces (slot parity) and per paired orbit (quotient parity);
+        None when a paired orbit is not paired."""
+        model = self.model
+        try:
+            loc = model.encode(tuple(state))
+        except Exception:  # a state of other colours: no parity
+            return None
+        bits, i = 0, 0
+        for r in self.orbits:
+            orb = model.orbits[r]
+            slots = ((loc[orb.first_piece:orb.first_piece + orb.n] - orb.base) // orb.k).tolist()
+            bits |= perm.parity(slots) << i
+            i += 1
+            if r in self.pairs:
+                root = self.pairs[r]
+                holds: dict[int, int] = {}
+                for piece, slot in enumerate(slots):  # piece numbers are home slots
+                    if holds.setdefault(int(root[slot]), int(root[piece])) != int(root[piece]):
+                        return None
+                ids = sorted(holds)
+                where = {b: j for j, b in enumerate(ids)}
+                bits |= perm.parity([where[holds[b]] for b in ids]) << i
+                i += 1
+        return bits
+
+    def in_span(self, state) -> bool:
+        v = self.vector(state)
+        if v is None:
+            return False
+        v ^= self.origin
+        for b in self.basis:
+            v = min(v, v ^ b)
+        return v == 0
+
+
+def _basis(vectors: list[int]) -> list[int]:
+    """A reduced basis over GF(2), largest leading bit first, so that `min(v, v ^ b)` in turn
+    reduces any vector to 0 exactly when it is in the span."""
+    basis: list[int] = []
+    for v in vectors:
+        for b in basis:
+            v = min(v, v ^ b)
+        if v:
+            basis.append(v)
+            basis.sort(reverse=True)
+    return basis
+
+
+@dataclass
+class Pairing:
+    outer: tuple[str, ...]
+    blocks: np.ndarray  # (blocks, 2) sticker positions
+    macros: list[list[str]]
+    effects: np.ndarray  # (macros, stickers) index arrays
+    lengths: np.ndarray
+    setups: list[list[str]]
+    setup_effects: np.ndarray
+    parity: _Parity
+    inverse: dict[str, str]
+    colouring: object  # states to labels under H
+    keep: np.ndarray  # stickers outside the blocks
+    gather: dict[str, np.ndarray]
+    swapper: tuple | None = None  # (moves, effect) of `_swapper`, () when there is none
+
+    def apart(self, cur: np.ndarray) -> np.ndarray:
+        """Per state of `cur` (..., stickers), the blocks showing two colours."""
+        return (cur[..., self.blocks[:, 0]] != cur[..., self.blocks[:, 1]]).sum(-1)
+
+
+_made: Recent = Recent()  # (id(defn), goal) -> (defn, Pairing | None)
+
+
+def pairing(defn: Definition, goal: tuple, classes) -> Pairing | None:
+    """The pairing step of `defn` towards `goal`, or None when its outer moves carry no blocks."""
+    hit = _made.get((id(defn), goal))
+    if hit is not None and hit[0] is defn:
+        return hit[1]
+    made = None if defn.guarded else _make(defn, goal, classes)
+    _made[(id(defn), goal)] = (defn, made)
+    return made
+
+
+def _make(defn: Definition, goal: tuple, classes) -> Pairing | None:
+    from solver.search.multiphase import recolouring
+
+    outer = outer_moves(defn, classes)
+    if outer is None:
+        return None
+    blocks = sticker_blocks(defn, goal, outer)
+    if blocks is None:
+        return None
+    n = defn.stickers
+    gather = _gathers(defn, defn.move_names)
+    inverse = {}
+    for m in defn.move_names:
+        undo = [k for k in defn.move_names if (gather[m][gather[k]] == np.arange(n)).all()]
+        if not undo:
+            return None
+        inverse[m] = undo[0]
+    colouring = recolouring(defn, goal, outer)
+    labels = colouring.state(goal)
+    code = {v: i for i, v in enumerate(dict.fromkeys(labels))}
+    label = np.array([code[v] for v in labels])
+    keep = np.setdiff1d(np.arange(n), blocks.ravel())
+    # words of H up to WORD_MOVES moves, one per effect
+    words: dict[bytes, tuple[list[str], np.ndarray]] = {np.arange(n).tobytes(): ([], np.arange(n))}
+    frontier = [([], np.arange(n))]
+    for _ in range(WORD_MOVES):
+        grown = []
+        for w, p in frontier:
+            for m in outer:
+                q = p[gather[m]]
+                if q.tobytes() not in words:
+                    words[q.tobytes()] = (w + [m], q)
+                    grown.append((w + [m], q))
+        frontier = grown
+    found: dict[bytes, tuple[list[str], np.ndarray]] = {}
+    for s in defn.move_names:
+        if s in outer:
+            continue
+        for w, p in list(words.values())[1:]:
+            undo_w = [inverse[m] for m in reversed(w)]
+            conj = gather[s][p][gather[inverse[s]]]
+            for seq, q in (([s] + w + [inverse[s]], conj), ([s] + w + [inverse[s]] + undo_w, conj[_run(gather, n, undo_w)])):
+                if (label[q[keep]] == label[keep]).all() and (q.tobytes() not in found or len(seq) < len(found[q.tobytes()][0])):
+                    found[q.tobytes()] = (seq, q)
+    if not found:
+        return None
+    macros = sorted(found.values(), key=lambda t: len(t[0]))
+    setups = [[]] + [[m] for m in outer]
+    return Pairing(outer, blocks, [s for s, _ in macros], np.array([q for _, q in macros]),
+                   np.array([len(s) for s, _ in macros]), setups,
+                   np.array([_run(gather, n, s) for s in setups]),
+                   _Parity(defn, blocks, outer, goal), inverse, colouring, keep, gather)
+
+
+def pair(p: Pairing, state: tuple, budget: Budget) -> list[str] | None:
+    """Moves taking `state` (its stickers outside the blocks on their labels under H) into H, or
+    None when the steps find no way."""
+    shown, wanted = p.colouring.state(state), p.colouring.state(p.parity.goal)
+    if any(shown[x] != wanted[x] for x in p.keep):
+        return None  # the stickers outside the blocks are not on their labels: not this step's start
+    colours = {c: i for i, c in enumerate(dict.fromkeys(state))}
+    names = dict(enumerate(colours))
+    cur = np.array([colours[c] for c in state], dtype=np.int16)
+
+    def into_h(moves, end) -> list[str] | None:
+        """`moves`, or with the swapper after them, whichever ends with the parities of H."""
+        if p.parity.in_span(tuple(names[int(c)] for c in end)):
+            return moves
+        swapper = _swapper(p, budget)
+        if swapper is None or not p.parity.in_span(tuple(names[int(c)] for c in end[swapper[1]])):
+            return None
+        return moves + swapper[0]
+
+    moves: list[str] = []
+    back = None  # (moves, cur) before the last greedy step
+    while True:
+        budget.check()
+        apart = int(p.apart(cur))
+        if apart == 0:
+            right = into_h(moves, cur)
+            if right is None or back is None or len(right) == len(moves):
+                return right
+            moves, cur = back  # paired, but with the wrong parities: the last step again, by two macros
+            apart = LAST_BLOCKS
+        gains = apart - p.apart(cur[p.setup_effects][:, p.effects])  # (setups, macros)
+        if apart <= LAST_BLOCKS or gains.max() <= 0:
+            done = _two_macros(p, cur, budget)
+            for seq, end in done:
+                if p.parity.in_span(tuple(names[int(c)] for c in end)):
+                    return moves + seq
+            if done:
+                return into_h(moves + done[0][0], done[0][1])
+            if gains.max() <= 0:
+                return None
+        cost = p.lengths[None, :] + 2 * np.array([len(s) for s in p.setups])[:, None]
+        i, j = np.unravel_index(np.argmax(gains / cost), gains.shape)
+        back = (list(moves), cur)
+        moves = moves + p.setups[i] + p.macros[j] + [p.inverse[m] for m in reversed(p.setups[i])]
+        cur = cur[p.setup_effects[i]][p.effects[j]][np.argsort(p.setup_effects[i])]
+
+
+def _two_macros(p: Pairing, cur: np.ndarray, budget: Budget) -> list[tuple[list[str], np.ndarray]]:
+    """Two macros in a row that pair every block, shortest first, as (moves, state after): the first
+    moving a sticker of a block apart, conjugated by the first setup for which any pair does."""
+    for i, setup in enumerate(p.setups):
+        back = np.argsort(p.setup_effects[i])
+        start = cur[p.setup_effects[i]]
+        bad = p.blocks[start[p.blocks[:, 0]] != start[p.blocks[:, 1]]].ravel()
+        first = np.flatnonzero((p.effects[:, bad] != bad[None, :]).any(1))
+        done = []
+        for k in range(0, len(first), CHUNK):
+            budget.check()
+            xs = start[p.effects[first[k:k + CHUNK]]][:, back]  # (chunk, stickers)
+            whole = p.apart(xs[:, p.effects]) == 0  # (chunk, macros)
+            for a, b in zip(*np.nonzero(whole)):
+                done.append((int(p.lengths[first[k + a]] + p.lengths[b]), int(first[k + a]), int(b)))
+        if done:
+            undo = [p.inverse[m] for m in reversed(setup)]
+            return [(setup + p.macros[a] + undo + p.macros[b], start[p.effects[a]][back][p.effects[b]])
+                    for _, a, b in sorted(done)]
+    return []
+
+
+def _swapper(p: Pairing, budget: Budget) -> tuple[list[str], np.ndarray] | None:
+    """Moves that swap two paired blocks of pieces and leave the rest (their parities those of a
+    quarter turn of H's quotient without the turn: a big cube's two edges swapped against the
+    corners), with their effect; found once by the finisher from the goal with the two swapped."""
+    if p.swapper is not None:
+        return p.swapper or None
+    from solver.search.multiphase import _finish
+    from solver.simplify import simplify
+
+    p.swapper = ()
+    defn, goal = p.parity.defn, p.parity.goal
+    for r, roots in p.parity.pairs.items():
+        orb = p.parity.model.orbits[r]
+        groups: dict[int, list[int]] = {}
+        for slot, root in enumerate(roots.tolist()):
+            groups.setdefault(root, []).append(slot)
+        first, second = [g for g in groups.values() if len(g) == 2][:2]
+        for other in (second, second[::-1]):
+            swapped = list(goal)
+            for a, b in zip(first, other):
+                for x, y in zip(orb.slots[a], orb.slots[b]):
+                    swapped[x], swapped[y] = goal[y], goal[x]
+            swapped = tuple(swapped)
+            v = p.parity.vector(swapped)
+            if v is None or p.parity.in_span(swapped) or (v ^ p.parity.origin) & p.parity.own_bits:
+                continue  # not paired, or not the quotient's parity alone
+            moves = _finish(defn, goal, swapped, budget)
+            if moves is not None:
+                moves = simplify(defn, _inverse_moves(p, moves))
+                p.swapper = (moves, _run(p.gather, defn.stickers, moves))
+                return p.swapper
+    return None
+
+
+def _inverse_moves(p: Pairing, moves: list[str]) -> list[str]:
+    return [p.inverse[m] for m in reversed(moves)]
