@@ -22,15 +22,16 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from solver import perm
+from solver import deadline, perm
 from solver.definition.model import Definition
 from solver.engine import apply_moves
 from solver.recent import Recent
 from solver.search.budget import Budget
 
 WORD_MOVES = 3  # moves of H in the X of a macro
-LAST_BLOCKS = 4  # blocks apart (a cube's last two edges) that go by two macros in a row
+LAST_BLOCKS = 4  # pairs of stickers apart (a 4x4x4's last two edges) that go by two macros in a row
 CHUNK = 64  # first macros of a two-macro search looked at together
+MACROS = 8000  # kept, the shortest: a step weighs every one of them with every setup
 
 
 def _gathers(defn: Definition, names) -> dict[str, np.ndarray]:
@@ -57,25 +58,45 @@ def outer_moves(defn: Definition, classes) -> tuple[str, ...] | None:
 
 
 def sticker_blocks(defn: Definition, goal: tuple, outer) -> np.ndarray | None:
-    """The blocks of H's action on stickers that hold one colour in the goal, each of two stickers
-    of different orbits of H (a block within one orbit is a piece's turn, not a pair): the
-    smallest such block system, as an array (blocks, 2), or None."""
+    """The coarsest blocks of H's action on stickers of distinct pieces that hold one colour in the
+    goal and join stickers of different orbits of H (a block within one orbit is a piece's turn,
+    not a pair): the
+    join of every such block system (a 5x5x5's wings with their midge), when its blocks are all of
+    one size, as an array (blocks, size); else None."""
+    from solver.search.model import search_model
+
     n = defn.stickers
     images = [np.array(defn.move(m).perm) for m in outer]
     roots = perm.orbit_roots(n, (tuple(int(v) for v in p) for p in images))
-    for x in sorted(set(roots)):  # a block system is H-invariant: one start per orbit is enough
-        for y in range(n):
-            if roots[y] == roots[x] or goal[y] != goal[x]:
+    # stickers of distinct pieces only: look-alike pieces (centres) show all there is in their labels
+    distinct = {int(z) for orb in search_model(defn).orbits if len(set(orb.classes.tolist())) == orb.n
+                for slot in orb.slots for z in slot}
+    joined = perm.Unions(n)
+    found = False
+    for x in sorted(set(roots) & distinct):  # a block system is H-invariant: one start per orbit is enough
+        for y in sorted(distinct):
+            if roots[y] == roots[x] or goal[y] != goal[x] or joined.find(x) == joined.find(y):
                 continue
-            found = _closure(n, images, goal, x, y)
-            if found is not None:
-                return found
-    return None
+            system = _closure(n, images, goal, x, y)
+            if system is not None:
+                found = True
+                for block in system:
+                    for z in block[1:]:
+                        joined.union(block[0], z)
+    if not found:
+        return None
+    groups: dict[int, list[int]] = {}
+    for z in range(n):
+        groups.setdefault(joined.find(z), []).append(z)
+    blocks = [g for g in groups.values() if len(g) > 1]
+    if len({len(g) for g in blocks}) != 1 or any(len({goal[z] for z in g}) != 1 for g in blocks):
+        return None
+    return np.array(blocks, dtype=np.int64)
 
 
-def _closure(n: int, images, goal, x: int, y: int) -> np.ndarray | None:
-    """The smallest H-invariant partition joining x and y, when its blocks are pairs of one goal
-    colour; else None (given up at the first block that is not)."""
+def _closure(n: int, images, goal, x: int, y: int) -> list[list[int]] | None:
+    """The blocks of the smallest H-invariant partition joining x and y, when each holds one goal
+    colour; else None (given up at the first block that does not)."""
     u = perm.Unions(n)
     u.union(x, y)
     todo = [(x, y)]
@@ -83,20 +104,16 @@ def _closure(n: int, images, goal, x: int, y: int) -> np.ndarray | None:
         a, b = todo.pop()
         for p in images:
             pa, pb = int(p[a]), int(p[b])
-            ra, rb = u.find(pa), u.find(pb)
-            if ra == rb:
+            if u.find(pa) == u.find(pb):
                 continue
             if goal[pa] != goal[pb]:
                 return None
             u.union(pa, pb)
             todo.append((pa, pb))
     groups: dict[int, list[int]] = {}
-    for p in range(n):
-        groups.setdefault(u.find(p), []).append(p)
-    blocks = [g for g in groups.values() if len(g) > 1]
-    if any(len(g) != 2 for g in blocks):
-        return None
-    return np.array(blocks, dtype=np.int64)
+    for z in range(n):
+        groups.setdefault(u.find(z), []).append(z)
+    return [g for g in groups.values() if len(g) > 1]
 
 
 class _Parity:
@@ -118,11 +135,10 @@ class _Parity:
         for r in self.orbits:
             u = perm.Unions(model.orbits[r].n)
             joined = False
-            for a, b in blocks:
-                ra, sa = sticker_slot.get(int(a), (None, None))
-                rb, sb = sticker_slot.get(int(b), (None, None))
-                if ra == rb == r:
-                    u.union(sa, sb)
+            for block in blocks:
+                slots = [sticker_slot[int(z)][1] for z in block if int(z) in sticker_slot and sticker_slot[int(z)][0] == r]
+                for other in slots[1:]:
+                    u.union(slots[0], other)
                     joined = True
             if joined:
                 self.pairs[r] = np.array([u.find(s) for s in range(model.orbits[r].n)])
@@ -187,7 +203,7 @@ def _basis(vectors: list[int]) -> list[int]:
 @dataclass
 class Pairing:
     outer: tuple[str, ...]
-    blocks: np.ndarray  # (blocks, 2) sticker positions
+    blocks: np.ndarray  # (blocks, size) sticker positions
     macros: list[list[str]]
     effects: np.ndarray  # (macros, stickers) index arrays
     lengths: np.ndarray
@@ -201,8 +217,11 @@ class Pairing:
     swapper: tuple | None = None  # (moves, effect) of `_swapper`, () when there is none
 
     def apart(self, cur: np.ndarray) -> np.ndarray:
-        """Per state of `cur` (..., stickers), the blocks showing two colours."""
-        return (cur[..., self.blocks[:, 0]] != cur[..., self.blocks[:, 1]]).sum(-1)
+        """Per state of `cur` (..., stickers), the pairs of stickers of one block showing two
+        colours (a block of three with one sticker right counts: a 5x5x5's wing beside its midge)."""
+        shown = cur[..., self.blocks]  # (..., blocks, size)
+        size = self.blocks.shape[1]
+        return sum((shown[..., i] != shown[..., j]).sum(-1) for i in range(size) for j in range(i + 1, size))
 
 
 _made: Recent = Recent()  # (id(defn), goal) -> (defn, Pairing | None)
@@ -252,19 +271,27 @@ def _make(defn: Definition, goal: tuple, classes) -> Pairing | None:
                     words[q.tobytes()] = (w + [m], q)
                     grown.append((w + [m], q))
         frontier = grown
+        deadline.check()
+    listed = list(words.values())[1:]
+    effects = np.array([p for _, p in listed])
+    undo_effects = np.array([_run(gather, n, [inverse[m] for m in reversed(w)]) for w, _ in listed])
+    layers = [[s] for s in defn.move_names if s not in outer]
     found: dict[bytes, tuple[list[str], np.ndarray]] = {}
-    for s in defn.move_names:
-        if s in outer:
-            continue
-        for w, p in list(words.values())[1:]:
-            undo_w = [inverse[m] for m in reversed(w)]
-            conj = gather[s][p][gather[inverse[s]]]
-            for seq, q in (([s] + w + [inverse[s]], conj), ([s] + w + [inverse[s]] + undo_w, conj[_run(gather, n, undo_w)])):
-                if (label[q[keep]] == label[keep]).all() and (q.tobytes() not in found or len(seq) < len(found[q.tobytes()][0])):
-                    found[q.tobytes()] = (seq, q)
+    for s in layers:
+        deadline.check()
+        undo_s = [inverse[m] for m in reversed(s)]
+        conj = _run(gather, n, s)[effects][:, _run(gather, n, undo_s)]  # s X s', every X at once
+        comm = np.take_along_axis(conj, undo_effects, axis=1)  # s X s' X'
+        for kind, qs in ((0, conj), (1, comm)):
+            for i in np.flatnonzero((label[qs[:, keep]] == label[keep]).all(1)):
+                w = listed[i][0]
+                seq = s + w + undo_s + ([inverse[m] for m in reversed(w)] if kind else [])
+                key = qs[i].tobytes()
+                if key not in found or len(seq) < len(found[key][0]):
+                    found[key] = (seq, qs[i])
     if not found:
         return None
-    macros = sorted(found.values(), key=lambda t: len(t[0]))
+    macros = sorted(found.values(), key=lambda t: len(t[0]))[:MACROS]
     setups = [[]] + [[m] for m in outer]
     return Pairing(outer, blocks, [s for s, _ in macros], np.array([q for _, q in macros]),
                    np.array([len(s) for s, _ in macros]), setups,
@@ -304,7 +331,7 @@ def pair(p: Pairing, state: tuple, budget: Budget) -> list[str] | None:
             apart = LAST_BLOCKS
         gains = apart - p.apart(cur[p.setup_effects][:, p.effects])  # (setups, macros)
         if apart <= LAST_BLOCKS or gains.max() <= 0:
-            done = _two_macros(p, cur, budget)
+            done = _two_macros(p, cur, budget) if apart <= 2 * LAST_BLOCKS else []
             for seq, end in done:
                 if p.parity.in_span(tuple(names[int(c)] for c in end)):
                     return moves + seq
@@ -325,7 +352,8 @@ def _two_macros(p: Pairing, cur: np.ndarray, budget: Budget) -> list[tuple[list[
     for i, setup in enumerate(p.setups):
         back = np.argsort(p.setup_effects[i])
         start = cur[p.setup_effects[i]]
-        bad = p.blocks[start[p.blocks[:, 0]] != start[p.blocks[:, 1]]].ravel()
+        shown = start[p.blocks]
+        bad = p.blocks[(shown != shown[:, :1]).any(1)].ravel()
         first = np.flatnonzero((p.effects[:, bad] != bad[None, :]).any(1))
         done = []
         for k in range(0, len(first), CHUNK):
@@ -365,7 +393,7 @@ def _swapper(p: Pairing, budget: Budget) -> tuple[list[str], np.ndarray] | None:
                     swapped[x], swapped[y] = goal[y], goal[x]
             swapped = tuple(swapped)
             v = p.parity.vector(swapped)
-            if v is None or p.parity.in_span(swapped) or (v ^ p.parity.origin) & p.parity.own_bits:
+            if p.apart(np.array([hash(c) for c in swapped])) or v is None or p.parity.in_span(swapped) or (v ^ p.parity.origin) & p.parity.own_bits:
                 continue  # not paired, or not the quotient's parity alone
             moves = _finish(defn, goal, swapped, budget)
             if moves is not None:
