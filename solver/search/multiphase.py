@@ -394,6 +394,7 @@ class _Phase:
     size: float  # cosets (an upper bound from the ranking)
     stages: tuple = ()  # block building (solver.search.blocks): tables searched stage after stage
     pairing: object = None  # the pairing step (solver.search.pairing) in place of a search
+    at_once: bool = False  # searched with all its databases at once, however large
 
 
 @dataclass
@@ -527,7 +528,10 @@ def plans(defn: Definition, goal: tuple, budget: Budget) -> list[_Plan]:
             if above == below:  # labels of H reached: the pairing step takes the state into H
                 plan.phases.append(_Phase(defn, None, None, 0.0, pairing=pairing.pairing(defn, goal, move_classes(defn))))
                 continue
-            plan.phases.append(phase_of(above, below, kind))
+            # a pairing chain's phases at once: inside H they are Kociemba's, whose tables guide
+            # well (a 4x4x4's in 25 moves where stages took 50)
+            phase = phase_of(above, below, kind)
+            plan.phases.append(replace(phase, at_once=True) if chain.kind == "pairing" else phase)
             if plan.phases[-1].size > SEARCH_PHASE:
                 break
         else:
@@ -579,7 +583,7 @@ def _search_phase(phase: _Phase, state: tuple, budget: Budget) -> tuple[list[str
         databases = engine._databases(model, wanted, budget=budget)
         if len(databases) < len(wanted):
             return [], False
-        return _stages(model, databases, loc, budget, phase.size)
+        return _stages(model, databases, loc, budget, 0.0 if phase.at_once else phase.size)
     model.check_twists(loc)
     views = model.goals_for(shown)
     plan = make_plan(model, min(engine.memory_budget(), PHASE_TABLES))
