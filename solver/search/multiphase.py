@@ -525,7 +525,7 @@ def plans(defn: Definition, goal: tuple, budget: Budget) -> list[_Plan]:
         if kind == "block" and phase_of(chain.groups[-2], (), kind).size > SEARCH_PHASE:
             continue  # its last group is beyond search: the other phases need not be built
         for above, below in zip(chain.groups, chain.groups[1:]):
-            if above == below:  # labels of H reached: the pairing step takes the state into H
+            if chain.kind == "pairing" and above == below:  # H's labels reached: the pairing step into H
                 plan.phases.append(_Phase(defn, None, None, 0.0, pairing=pairing.pairing(defn, goal, move_classes(defn))))
                 continue
             # a pairing chain's phases at once: inside H they are Kociemba's, whose tables guide
@@ -536,6 +536,8 @@ def plans(defn: Definition, goal: tuple, budget: Budget) -> list[_Plan]:
                 break
         else:
             out.append(plan)
+    if any(plan.chain.kind == "power" for plan in out):  # Kociemba's searchable: the group whole is
+        out = [plan for plan in out if plan.chain.kind != "pairing"]  # better than through H (a cuboid's)
     # chains that end in the trivial group first, the fewest phases first (Kociemba before
     # Thistlethwaite); those that leave the rest to the finisher after them
     out.sort(key=lambda p: (p.chain.finished, len(p.phases), max(ph.size for ph in p.phases)))
