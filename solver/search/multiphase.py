@@ -13,7 +13,10 @@ coset of H_i it lies in and nothing more.
   positions), searched by IDA* until exact databases of its parts are all 0; a large phase adds
   one database at a time (weighted), the pieces already placed kept by their databases.
 
-Three kinds of chains are tried (`chains`):
+Four kinds of chains are tried (`chains`):
+- pairing chains (solver.search.pairing): where the outer moves H carry stickers in blocks (a big
+  cube's wings), the other classes halved axis by axis down to H's labels (with parity flags,
+  `ParityFlags`), the pairing step into H, then Kociemba's chain inside H;
 - power chains: with the move classes gathered into axes (classes that commute: U with D), the
   subgroups with the first j axes whole and every other class by its smallest prime power (half
   turns); Kociemba's chain G > <one axis whole, the rest halved> > 1 and Thistlethwaite's with
