@@ -74,6 +74,7 @@ def sticker_blocks(defn: Definition, goal: tuple, outer) -> np.ndarray | None:
     joined = perm.Unions(n)
     found = False
     for x in sorted(set(roots) & distinct):  # a block system is H-invariant: one start per orbit is enough
+        deadline.check()
         for y in sorted(distinct):
             if roots[y] == roots[x] or goal[y] != goal[x] or joined.find(x) == joined.find(y):
                 continue
