@@ -79,7 +79,7 @@ def _outer_only(defn, outer):
                    base_moves=tuple(outer), extenders=())
 
 
-@pytest.mark.parametrize("seed", [1, 2])
+@pytest.mark.parametrize("seed", [2])  # its centres leave two edges swapped against the corners: the swapper runs
 def test_the_pairing_step_leaves_a_state_that_the_face_turns_alone_solve(seed):
     """After the centre phases, the pairing step; what it leaves is in <faces>: a definition with
     the face turns only solves it (checked by replaying), which it could not with a lone flipped
@@ -94,8 +94,9 @@ def test_the_pairing_step_leaves_a_state_that_the_face_turns_alone_solve(seed):
         moves, done = multiphase._solve_phase(phase, state, budget)
         assert done
         state = apply_moves(defn, moves, state)
-    moves = pairing.pair(plan.phases[step].pairing, state, budget)
-    assert moves is not None
+    made = plan.phases[step].pairing
+    moves = pairing.pair(made, state, budget)
+    assert moves is not None and made.swapper and moves[-len(made.swapper[0]):] == made.swapper[0]
     paired = apply_moves(defn, moves, state)
     blocks = plan.phases[step].pairing.blocks
     assert all(paired[a] == paired[b] for a, b in blocks)
