@@ -25,6 +25,7 @@ import numpy as np
 from solver import deadline, perm
 from solver.definition.model import Definition
 from solver.engine import apply_moves
+from solver.errors import PuzzleError
 from solver.recent import Recent
 from solver.search.budget import Budget
 
@@ -158,7 +159,7 @@ class _Parity:
         model = self.model
         try:
             loc = model.encode(tuple(state))
-        except Exception:  # a state of other colours: no parity
+        except PuzzleError:  # a state of other colours: no parity
             return None
         bits, i = 0, 0
         for r in self.orbits:
