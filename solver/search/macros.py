@@ -102,7 +102,7 @@ class Finisher:
         self.slot_maps = [self._slot_maps(r) for r in range(len(on))]  # [moves, slots] per orbit
         # orbits of distinct pieces (the others can take any parity) and the fewest moves to each
         # vector of parities over them
-        self.distinct_orbits = [r for r in range(len(on)) if len(np.unique(model.orbits[r].classes)) == on[r]]
+        self.distinct_orbits = model.distinct_orbits
         self.move_bits = [sum(perm.parity(self.slot_maps[r][m].tolist()) << r for r in self.distinct_orbits)
                           for m in range(n_moves)]
         self.parity_paths = self._parity_paths()

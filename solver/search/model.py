@@ -82,6 +82,17 @@ class SearchModel:
         return np.concatenate([o.classes * o.k for o in self.orbits]).astype(np.int32) if self.orbits else np.zeros(0, np.int32)
 
     @cached_property
+    def distinct_orbits(self) -> list[int]:
+        """The orbits whose pieces all look different: a state says which piece sits where, so
+        their slot permutations have a parity."""
+        return [r for r, o in enumerate(self.orbits) if len(set(o.classes.tolist())) == o.n]
+
+    def slots_of(self, loc: np.ndarray, r: int) -> list[int]:
+        """Per piece of orbit r (pieces are numbered by their slot in the first goal), its slot now."""
+        orb = self.orbits[r]
+        return ((loc[orb.first_piece:orb.first_piece + orb.n] - orb.base) // orb.k).tolist()
+
+    @cached_property
     def orbit_arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """(n, k, base, first_slot) per orbit for the kernels."""
         return tuple(

@@ -140,8 +140,8 @@ def recolouring(defn: Definition, goal: tuple, names) -> PartialGoal:
 def phase_definition(defn: Definition, goal: tuple, moves, names, parities: bool = False) -> tuple[Definition, PartialGoal | None]:
     """The puzzle of one phase: the moves `moves` (H_{i-1}), solved when every sticker shows the label
     of its orbit under <names> (H_i); with `names` empty, the puzzle itself towards `goal`. With
-    `parities`, also with the parity of each orbit of distinct pieces that every move of H_i keeps
-    even and some move of H_{i-1} does not (see `ParityFlags`)."""
+    `parities`, also with the parities the labels cannot show that the phase must set (see
+    `ParityFlags`)."""
     kept = set(moves)
     colouring = recolouring(defn, goal, names) if names else None
     phase_moves = tuple(m for m in defn.moves if m.name in kept)
@@ -174,13 +174,12 @@ class ParityFlags:
 
         self.defn, self.colouring = defn, colouring
         self.model = model = search_model(defn)
-        distinct = [r for r, orb in enumerate(model.orbits) if orb.n > 1 and len(set(orb.classes.tolist())) == orb.n]
         self.parts = []  # (orbit, its slots in the part)
-        for r in distinct:
+        for r in (r for r in model.distinct_orbits if model.orbits[r].n > 1):
             orb = model.orbits[r]
             u = perm.Unions(orb.n)
             for m in moves:
-                for home, slot in enumerate(self._slots(apply_moves(defn, [m], goal), r)):
+                for home, slot in enumerate(model.slots_of(model.encode(apply_moves(defn, [m], goal)), r)):
                     u.union(home, slot)
             groups: dict[int, list[int]] = {}
             for slot in range(orb.n):
@@ -200,18 +199,13 @@ class ParityFlags:
         self.flags = [f for f, _ in kept]
         self.odd = {m: [_dot(f, effect[m]) for f in self.flags] for m in moves}
 
-    def _slots(self, state, r) -> list[int]:
-        """Per piece of orbit r (numbered by its home slot), the slot it is at."""
-        orb = self.model.orbits[r]
-        loc = self.model.encode(tuple(state))
-        return ((loc[orb.first_piece:orb.first_piece + orb.n] - orb.base) // orb.k).tolist()
-
     def _vector(self, state) -> int:
+        loc = self.model.encode(tuple(state))
         where = {}
         bits = 0
         for i, (r, slots) in enumerate(self.parts):
             if r not in where:
-                where[r] = {s: p for p, s in enumerate(self._slots(state, r))}  # slot -> piece
+                where[r] = {s: p for p, s in enumerate(self.model.slots_of(loc, r))}  # slot -> piece
             index = {s: j for j, s in enumerate(slots)}
             held = [index.get(where[r][s]) for s in slots]
             if None in held:

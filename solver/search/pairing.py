@@ -23,6 +23,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from solver import deadline, perm
+from solver.analysis.group import in_span
 from solver.definition.model import Definition
 from solver.engine import apply_moves
 from solver.errors import PuzzleError
@@ -70,8 +71,8 @@ def sticker_blocks(defn: Definition, goal: tuple, outer) -> np.ndarray | None:
     images = [np.array(defn.move(m).perm) for m in outer]
     roots = perm.orbit_roots(n, (tuple(int(v) for v in p) for p in images))
     # stickers of distinct pieces only: look-alike pieces (centres) show all there is in their labels
-    distinct = {int(z) for orb in search_model(defn).orbits if len(set(orb.classes.tolist())) == orb.n
-                for slot in orb.slots for z in slot}
+    model = search_model(defn)
+    distinct = {int(z) for r in model.distinct_orbits for slot in model.orbits[r].slots for z in slot}
     joined = perm.Unions(n)
     found = False
     for x in sorted(set(roots) & distinct):  # a block system is H-invariant: one start per orbit is enough
@@ -131,7 +132,7 @@ class _Parity:
             for s, stickers in enumerate(orb.slots):
                 for x in stickers:
                     sticker_slot[x] = (r, s)
-        self.orbits = [r for r, orb in enumerate(model.orbits) if len(set(orb.classes.tolist())) == orb.n and orb.n > 1]
+        self.orbits = [r for r in model.distinct_orbits if model.orbits[r].n > 1]
         # slot pairs: slots of one orbit whose stickers share blocks
         self.pairs = {}
         for r in self.orbits:
@@ -151,7 +152,7 @@ class _Parity:
                 self.own_bits |= 1 << i
             i += 2 if r in self.pairs else 1
         self.origin = self.vector(goal)
-        self.basis = _basis([self.vector(apply_moves(defn, [m], goal)) ^ self.origin for m in outer])
+        self.span = [self.vector(apply_moves(defn, [m], goal)) ^ self.origin for m in outer]
 
     def vector(self, state) -> int | None:
         """Bit per orbit of distinct pieces (slot parity) and per paired orbit (quotient parity);
@@ -163,8 +164,7 @@ class _Parity:
             return None
         bits, i = 0, 0
         for r in self.orbits:
-            orb = model.orbits[r]
-            slots = ((loc[orb.first_piece:orb.first_piece + orb.n] - orb.base) // orb.k).tolist()
+            slots = model.slots_of(loc, r)
             bits |= perm.parity(slots) << i
             i += 1
             if r in self.pairs:
@@ -181,25 +181,7 @@ class _Parity:
 
     def in_span(self, state) -> bool:
         v = self.vector(state)
-        if v is None:
-            return False
-        v ^= self.origin
-        for b in self.basis:
-            v = min(v, v ^ b)
-        return v == 0
-
-
-def _basis(vectors: list[int]) -> list[int]:
-    """A reduced basis over GF(2), largest leading bit first, so that `min(v, v ^ b)` in turn
-    reduces any vector to 0 exactly when it is in the span."""
-    basis: list[int] = []
-    for v in vectors:
-        for b in basis:
-            v = min(v, v ^ b)
-        if v:
-            basis.append(v)
-            basis.sort(reverse=True)
-    return basis
+        return v is not None and in_span(v ^ self.origin, self.span)
 
 
 @dataclass
@@ -214,6 +196,7 @@ class Pairing:
     parity: _Parity
     inverse: dict[str, str]
     colouring: object  # states to labels under H
+    labels: tuple  # the goal's under H
     keep: np.ndarray  # stickers outside the blocks
     gather: dict[str, np.ndarray]
     swapper: tuple | None = None  # (moves, effect) of `_swapper`, () when there is none
@@ -250,12 +233,9 @@ def _make(defn: Definition, goal: tuple, classes) -> Pairing | None:
         return None
     n = defn.stickers
     gather = _gathers(defn, defn.move_names)
-    inverse = {}
-    for m in defn.move_names:
-        undo = [k for k in defn.move_names if (gather[m][gather[k]] == np.arange(n)).all()]
-        if not undo:
-            return None
-        inverse[m] = undo[0]
+    inverse = {m: defn.inverse_name(m) for m in defn.move_names}
+    if None in inverse.values():
+        return None
     colouring = recolouring(defn, goal, outer)
     labels = colouring.state(goal)
     code = {v: i for i, v in enumerate(dict.fromkeys(labels))}
@@ -298,14 +278,14 @@ def _make(defn: Definition, goal: tuple, classes) -> Pairing | None:
     return Pairing(outer, blocks, [s for s, _ in macros], np.array([q for _, q in macros]),
                    np.array([len(s) for s, _ in macros]), setups,
                    np.array([_run(gather, n, s) for s in setups]),
-                   _Parity(defn, blocks, outer, goal), inverse, colouring, keep, gather)
+                   _Parity(defn, blocks, outer, goal), inverse, colouring, tuple(labels), keep, gather)
 
 
 def pair(p: Pairing, state: tuple, budget: Budget) -> list[str] | None:
     """Moves taking `state` (its stickers outside the blocks on their labels under H) into H, or
     None when the steps find no way."""
-    shown, wanted = p.colouring.state(state), p.colouring.state(p.parity.goal)
-    if any(shown[x] != wanted[x] for x in p.keep):
+    shown = p.colouring.state(state)
+    if any(shown[x] != p.labels[x] for x in p.keep):
         return None  # the stickers outside the blocks are not on their labels: not this step's start
     colours = {c: i for i, c in enumerate(dict.fromkeys(state))}
     names = dict(enumerate(colours))
