@@ -268,7 +268,7 @@ CHAIN_SHARE = 0.5  # of the time left for each chain but the last
 # answer is in hand, the tables are kept for every later solve (each one as it is done) and the chains
 # then take seconds; at half, the megaminx's largest table (13-15 s) never got built under load
 BUILD_SHARE = 0.75
-BLOCK_SHARE = 0.8  # of the time left for the block chains together, when other chains follow
+BLOCK_SHARE = 0.8  # of the time left for the block chains together (or the racing ones), when other chains follow
 REMOVAL_STARTS = 2  # removal chains tried, each starting with another move class
 CANDIDATES = 3  # drops weighed by their phase puzzle at each step of a removal chain
 
@@ -344,7 +344,7 @@ def pairing_chains(defn: Definition, classes: list[MoveClass], goal: tuple) -> l
     return out
 
 
-PAIRING_CHAINS = 1  # axes tried as the one kept whole longest
+PAIRING_CHAINS = 3  # axes tried as the one kept whole longest (a cube's three race)
 
 
 def removal_chain(defn: Definition, classes: list[MoveClass], first: int, phase_of) -> list[tuple[str, ...]]:
@@ -496,6 +496,24 @@ def _chunks(model, part) -> list:
     return [c if entries(model, Projection((c,))) <= PART_ENTRIES else None for c in out]
 
 
+def _grouped(model, parts) -> list:
+    """The parts as databases of at most PART_ENTRIES entries each, the small ones merged into the
+    largest that still holds them: a lone part of 70 entries (a face pair's centres) or a parity
+    flag's 2 guides next to nothing, merged they guide like one table of the pieces together."""
+    from solver.search.plan import entries
+    from solver.search.ranking import Projection
+
+    groups: list[tuple] = []
+    for part in sorted(parts, key=lambda part: entries(model, Projection((part,)))):
+        fits = [g for g in groups if entries(model, Projection(g + (part,))) <= PART_ENTRIES]
+        if fits:
+            best = max(fits, key=lambda g: entries(model, Projection(g)))
+            groups[groups.index(best)] = best + (part,)
+        else:
+            groups.append((part,))
+    return [Projection(g) for g in groups]
+
+
 _plans: Recent = Recent()  # (id(defn), goal) -> (defn, plans)
 
 
@@ -543,18 +561,22 @@ def plans(defn: Definition, goal: tuple, budget: Budget) -> list[_Plan]:
     return out
 
 
-PHASE_SHARE = 0.9  # of a chain's time left, split among its phases left (the rest: the finisher's)
+PHASE_SHARE = 0.9  # of a chain's time left for its last phase (the rest: the finisher's)
+# of a chain's time left for each phase but its last: most phases end in a fraction of a second and
+# one may take seconds (which one depends on the state), so an even split starved the slow one
+PHASE_FIRST = 0.5
 CHAIN_SECONDS = 30.0  # a chain's time without a time limit
 
 
-def _solve_phase(phase: _Phase, state: tuple, budget: Budget) -> tuple[list[str], bool]:
+def _solve_phase(phase: _Phase, state: tuple, budget: Budget, weight: int | None = None) -> tuple[list[str], bool]:
     """Moves of the phase from `state` and whether they finish it: all of it, shortest, when its
     search ends in time; the stages done so far when a later stage does not; ([], False) when the
     state is not in the coset space the chain expected (a stabiliser larger than the subgroup).
-    Stopped only on a cancel."""
+    `weight`: the phase's tables searched at once with f = g + weight*h, nothing after (a race's
+    try). Stopped only on a cancel."""
     try:
         with deadline.limit(budget):  # table builds and planning below stop at the phase's share too
-            return _search_phase(phase, state, budget)
+            return _search_phase(phase, state, budget, weight)
     except PuzzleError:  # not in the coset space the chain expected
         return [], False
     except Stopped:
@@ -563,11 +585,24 @@ def _solve_phase(phase: _Phase, state: tuple, budget: Budget) -> tuple[list[str]
         return [], False
 
 
-def _search_phase(phase: _Phase, state: tuple, budget: Budget) -> tuple[list[str], bool]:
+def phase_databases(phase: _Phase, budget: Budget, at_once: bool = True) -> list | None:
+    """The databases of a phase searched by its coset projection, built when missing and their
+    build fits the budget; None when one does not. For a search at once its parts merged
+    (`_grouped`: stronger tables), for stages one per part (stages of one part each are short)."""
+    from solver.search import engine
+    from solver.search.model import search_model
+    from solver.search.ranking import Projection
+
+    model = search_model(phase.defn)
+    wanted = _grouped(model, phase.projection.parts) if at_once else [Projection((part,)) for part in phase.projection.parts]
+    databases = engine._databases(model, wanted, budget=budget)
+    return databases if len(databases) == len(wanted) else None
+
+
+def _search_phase(phase: _Phase, state: tuple, budget: Budget, weight: int | None = None) -> tuple[list[str], bool]:
     from solver.search import engine
     from solver.search.model import search_model
     from solver.search.plan import make_plan
-    from solver.search.ranking import Projection
 
     if phase.pairing is not None:
         moves = pairing.pair(phase.pairing, state, budget)
@@ -578,11 +613,24 @@ def _search_phase(phase: _Phase, state: tuple, budget: Budget) -> tuple[list[str
     model = search_model(phase.defn)
     loc = model.encode(shown)
     if phase.projection is not None:  # exact tables of its parts: the phase is done when all are 0
-        wanted = [Projection((part,)) for part in phase.projection.parts]
-        databases = engine._databases(model, wanted, budget=budget)
-        if len(databases) < len(wanted):
+        databases = phase_databases(phase, budget, phase.at_once)
+        if databases is None:
             return [], False
-        return _stages(model, databases, loc, budget, 0.0 if phase.at_once else phase.size)
+        if weight is not None:
+            return staged_search(model, databases, loc, budget, [len(databases)], weight)
+        if phase.size <= STAGE_SIZE:
+            return staged_search(model, databases, loc, budget, [len(databases)])
+        if not phase.at_once:
+            return _stages(model, databases, loc, budget)
+        # at once is shortest but its time varies a hundredfold from state to state (a 5x5x5's
+        # centres 0.6-60 s); stages end in a second, some moves longer
+        left = budget.remaining()
+        found, done = staged_search(model, databases, loc, budget.part(None if left is None else left * AT_ONCE_SHARE),
+                                    [len(databases)])
+        if done:
+            return found, True
+        databases = phase_databases(phase, budget, at_once=False)
+        return ([], False) if databases is None else _stages(model, databases, loc, budget)
     model.check_twists(loc)
     views = model.goals_for(shown)
     plan = make_plan(model, min(engine.memory_budget(), PHASE_TABLES))
@@ -596,13 +644,13 @@ def _search_phase(phase: _Phase, state: tuple, budget: Budget) -> tuple[list[str
 PHASE_TABLES = 64 * 2**20  # bytes: a phase's databases, small enough to build within a solve
 STAGE_SIZE = 1e9  # cosets: a removal phase larger than this is searched one database more at a time
 STAGE_WEIGHT = 2  # f = g + w*h in the stages: found fast, a little longer than shortest
+AT_ONCE_SHARE = 0.6  # of a large phase's time for its search at once; the rest for stages
 
 
-def _stages(model, databases, loc, budget: Budget, size: float) -> tuple[list[str], bool]:
-    """IDA* until every database is at 0 (the phase's goal), at once when the phase is small, else
-    adding one database at a time (pieces solved stay solved: their databases stay in)."""
-    steps = [len(databases)] if size <= STAGE_SIZE else list(range(1, len(databases) + 1))
-    return staged_search(model, databases, loc, budget, steps, 1 if len(steps) == 1 else STAGE_WEIGHT)
+def _stages(model, databases, loc, budget: Budget) -> tuple[list[str], bool]:
+    """IDA* until every database is at 0 (the phase's goal), adding one database at a time (pieces
+    solved stay solved: their databases stay in)."""
+    return staged_search(model, databases, loc, budget, list(range(1, len(databases) + 1)), STAGE_WEIGHT)
 
 
 def staged_search(model, databases, loc, budget: Budget, counts, weight: int = 1, goals=None) -> tuple[list[str], bool]:
@@ -644,14 +692,19 @@ def _finish(defn: Definition, goal: tuple | None, state: tuple, budget: Budget) 
     return None if rest is None else engine._names(model, rest)
 
 
-def run_chain(defn: Definition, goal: tuple, plan: _Plan, state: tuple, budget: Budget, rescue: bool) -> list[str] | None:
+def run_chain(defn: Definition, goal: tuple, plan: _Plan, state: tuple, budget: Budget, rescue: bool,
+              first: list[str] | None = None) -> list[str] | None:
     """The chain's phases in turn, then the finisher when the last subgroup is not trivial, or when
     a phase is not done in its share of the time and `rescue` says so (from where the phases got;
-    the finisher's one-time search for algorithms may take seconds)."""
+    the finisher's one-time search for algorithms may take seconds). `first`: the first phase's
+    moves, when already found."""
     moves: list[str] = []
-    for i, phase in enumerate(plan.phases):
+    start = 0
+    if first is not None:
+        state, moves, start = apply_moves(defn, first, state), list(first), 1
+    for i, phase in enumerate(plan.phases[start:], start):
         left = budget.remaining()
-        share = budget.part(CHAIN_SECONDS if left is None else left * PHASE_SHARE / (len(plan.phases) - i))
+        share = budget.part(CHAIN_SECONDS if left is None else left * (PHASE_SHARE if i == len(plan.phases) - 1 else PHASE_FIRST))
         found, done = _solve_phase(phase, state, share)
         budget.check()
         state = apply_moves(defn, found, state)
@@ -668,6 +721,41 @@ def run_chain(defn: Definition, goal: tuple, plan: _Plan, state: tuple, budget: 
             return None
         moves += rest
     return simplify(defn, moves)
+
+
+RACE_START = 0.25  # seconds: each racing chain's first try; every round doubles it
+
+
+def race(defn: Definition, goal: tuple, plans: list[_Plan], state: tuple, budget: Budget, rescue: bool) -> list[str] | None:
+    """The chains' first phases searched in rounds of doubling time, one try per chain each round,
+    at once with STAGE_WEIGHT, until one ends; then that chain's other phases. Chains that differ
+    in which axis comes first (a big cube's first centres) have first phases whose time varies a
+    hundredfold with the state and the axis (a 5x5x5's 0.1-60 s), seldom slow on all three at
+    once; the weight makes them a few moves longer and ten times faster. Without a winner in half
+    the time, the first chain left runs alone."""
+    left = budget.remaining()
+    racing = budget.part(None if left is None else left / 2)
+    try:
+        with deadline.limit(racing):  # the tables first: a try of a quarter second builds none
+            for plan in plans:
+                phase_databases(plan.phases[0], racing)
+    except Stopped:
+        if budget.cancelled():
+            raise
+    cap, left = RACE_START, list(plans)
+    while left and not racing.out_of_time():
+        for plan in list(left):
+            found, done = _solve_phase(plan.phases[0], state, racing.part(cap), weight=STAGE_WEIGHT)
+            budget.check()
+            if done:  # the winner; should a later phase of it fail, the race goes on without it
+                moves = run_chain(defn, goal, plan, state, budget, rescue and len(left) == 1, first=found)
+                if moves is not None:
+                    return moves
+                left.remove(plan)
+            if racing.out_of_time():
+                break
+        cap *= 2
+    return run_chain(defn, goal, left[0], state, budget, rescue) if left else None
 
 
 def solve(defn: Definition, state: tuple, whole: Budget, reserve: float = 0.0) -> tuple[list[str] | None, dict]:
@@ -697,6 +785,7 @@ def solve(defn: Definition, state: tuple, whole: Budget, reserve: float = 0.0) -
             tried.append({"chain": "the finisher alone", "length": len(best),
                           "seconds": round(time.monotonic() - started, 3)})
             budget = whole
+    racing = [plan for plan in candidates if plan.chain.kind == "pairing"]
     group = [plan for plan in candidates if plan.chain.kind == "block"]
     if group:  # then the first block chain's tables (the others share most of them)
         left = budget.remaining()
@@ -709,18 +798,23 @@ def solve(defn: Definition, state: tuple, whole: Budget, reserve: float = 0.0) -
     # the block chains run together (solver.search.blocks.run), where the first of them stands
     first = group[0] if group else None
     answered = False  # by a chain: until then the last chain's rescue by the finisher stands
-    runs = [group if plan is first else [plan] for plan in candidates if plan.chain.kind != "block" or plan is first]
+    # and the pairing chains race (`race`), where the first of them stands
+    lead = racing[0] if racing else None
+    runs = [group if plan is first else racing if plan is lead else [plan] for plan in candidates
+            if plan.chain.kind not in ("block", "pairing") or plan is first or plan is lead]
     for n, run in enumerate(runs):
         left = budget.remaining()
         if left is not None and best is not None and left < 0.05:
             break
         last = n == len(runs) - 1
-        share = BLOCK_SHARE if run is group else CHAIN_SHARE
+        share = BLOCK_SHARE if run is group or run is racing else CHAIN_SHARE
         part = budget.part(None if left is None or last else left * share)
         started = time.monotonic()
         try:
             if run is group:
                 moves = blocks.run(defn, goal, group, state, part, rescue=last and not answered)
+            elif run is racing:
+                moves = race(defn, goal, racing, state, part, rescue=last and not answered)
             else:
                 moves = run_chain(defn, goal, run[0], state, part, rescue=last and not answered)
         except Stopped:

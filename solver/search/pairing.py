@@ -28,12 +28,13 @@ from solver.definition.model import Definition
 from solver.engine import apply_moves
 from solver.errors import PuzzleError
 from solver.recent import Recent
-from solver.search.budget import Budget
+from solver.search.budget import Budget, Stopped
 
 WORD_MOVES = 3  # moves of H in the X of a macro
 LAST_BLOCKS = 4  # pairs of stickers apart (a 4x4x4's last two edges) that go by two macros in a row
 CHUNK = 64  # first macros of a two-macro search looked at together
 MACROS = 8000  # kept, the shortest: a step weighs every one of them with every setup
+LAST_SHARE = 0.25  # of the step's time left for a two-macro search (a 5x5x5's takes seconds)
 
 
 def _gathers(defn: Definition, names) -> dict[str, np.ndarray]:
@@ -313,14 +314,19 @@ def pair(p: Pairing, state: tuple, budget: Budget) -> list[str] | None:
             apart = LAST_BLOCKS
         gains = apart - p.apart(cur[p.setup_effects][:, p.effects])  # (setups, macros)
         if apart <= LAST_BLOCKS or gains.max() <= 0:
-            done = _two_macros(p, cur, budget) if apart <= 2 * LAST_BLOCKS else []
+            left = budget.remaining()
+            done = _two_macros(p, cur, budget.part(None if left is None else left * LAST_SHARE)) if apart <= 2 * LAST_BLOCKS else []
             for seq, end in done:
                 if p.parity.in_span(tuple(names[int(c)] for c in end)):
                     return moves + seq
             if done:
                 return into_h(moves + done[0][0], done[0][1])
-            if gains.max() <= 0:
-                return None
+            shown = tuple(names[int(c)] for c in cur)
+            if gains.max() <= 0 or anchored(p, shown) is not None:
+                # stuck, or the last blocks where two macros do not pair them in time: the blocks'
+                # pieces beside their anchors, by the finisher
+                rest = _to_anchors(p, shown, budget)
+                return None if rest is None else into_h(moves + rest, cur[_run(p.gather, len(cur), rest)])
         cost = p.lengths[None, :] + 2 * np.array([len(s) for s in p.setups])[:, None]
         i, j = np.unravel_index(np.argmax(gains / cost), gains.shape)
         back = (list(moves), cur)
@@ -339,7 +345,12 @@ def _two_macros(p: Pairing, cur: np.ndarray, budget: Budget) -> list[tuple[list[
         first = np.flatnonzero((p.effects[:, bad] != bad[None, :]).any(1))
         done = []
         for k in range(0, len(first), CHUNK):
-            budget.check()
+            try:
+                budget.check()
+            except Stopped:
+                if budget.cancelled():
+                    raise
+                return []
             xs = start[p.effects[first[k:k + CHUNK]]][:, back]  # (chunk, stickers)
             whole = p.apart(xs[:, p.effects]) == 0  # (chunk, macros)
             for a, b in zip(*np.nonzero(whole)):
@@ -349,6 +360,50 @@ def _two_macros(p: Pairing, cur: np.ndarray, budget: Budget) -> list[tuple[list[
             return [(setup + p.macros[a] + undo + p.macros[b], start[p.effects[a]][back][p.effects[b]])
                     for _, a, b in sorted(done)]
     return []
+
+
+def anchored(p: Pairing, state: tuple) -> tuple | None:
+    """`state` with every piece of a paired orbit moved beside its anchors, or None when the blocks
+    have no anchors or the anchors ask for no one arrangement. An anchor is the sticker of a block
+    whose orbit of distinct pieces has one sticker in every block it touches (a 5x5x5's midge): it
+    names the block's colour, and each slot of a paired orbit (a wing) then wants the piece whose
+    home colours are those of its blocks."""
+    model = p.parity.model
+    block_of = {int(z): b for b, block in enumerate(p.blocks) for z in block}
+    anchor = {}
+    for r in p.parity.orbits:
+        if r in p.parity.pairs:
+            continue
+        for stickers in model.orbits[r].slots:
+            for z in stickers:
+                if int(z) in block_of:
+                    anchor.setdefault(block_of[int(z)], []).append(int(z))
+    if len(anchor) < len(p.blocks) or any(len(zs) != 1 for zs in anchor.values()):
+        return None
+    goal = p.parity.goal
+    out = list(state)
+    for r in p.parity.pairs:
+        slots = model.orbits[r].slots
+        home = {tuple(goal[z] for z in stickers): stickers for stickers in slots}
+        used = set()
+        for stickers in slots:
+            wanted = tuple(state[anchor[block_of[int(z)]][0]] if int(z) in block_of else None for z in stickers)
+            piece = home.get(wanted)
+            if piece is None or piece in used:
+                return None
+            used.add(piece)
+            for z, colour in zip(stickers, wanted):
+                out[z] = colour
+    return tuple(out)
+
+
+def _to_anchors(p: Pairing, state: tuple, budget: Budget) -> list[str] | None:
+    """Moves from `state` to `anchored(p, state)` by the finisher's few-piece algorithms (a
+    5x5x5's last wings by 3-cycles), or None."""
+    from solver.search.multiphase import _finish
+
+    target = anchored(p, state)
+    return None if target is None else _finish(p.parity.defn, target, state, budget)
 
 
 def _swapper(p: Pairing, budget: Budget) -> tuple[list[str], np.ndarray] | None:
