@@ -86,7 +86,8 @@ def main() -> None:
             pairs = [(n, m) for (n, _), (m, _) in zip(row["phases"], row["special"]) if n and m]
             if pairs:
                 worst = max(n / m for n, m in pairs)
-                print(f"{name:<9} phases / special: at most {worst:.2f}x vs goal 3x: "
+                mean = sum(n for n, _ in pairs) / sum(m for _, m in pairs)
+                print(f"{name:<9} phases / special: at most {worst:.2f}x (means {mean:.2f}x) vs goal 3x: "
                       f"{'meets' if worst <= 3 else 'MISSES'}", flush=True)
         elif goal == ANSWERED:
             answered = sum(n is not None for n in ours)

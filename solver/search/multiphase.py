@@ -594,7 +594,8 @@ def phase_databases(phase: _Phase, budget: Budget, at_once: bool = True) -> list
     from solver.search.ranking import Projection
 
     model = search_model(phase.defn)
-    wanted = _grouped(model, phase.projection.parts) if at_once else [Projection((part,)) for part in phase.projection.parts]
+    parts = phase.projection.parts
+    wanted = _grouped(model, parts) if at_once else [Projection((part,)) for part in parts]
     databases = engine._databases(model, wanted, budget=budget)
     return databases if len(databases) == len(wanted) else None
 
@@ -704,7 +705,8 @@ def run_chain(defn: Definition, goal: tuple, plan: _Plan, state: tuple, budget: 
         state, moves, start = apply_moves(defn, first, state), list(first), 1
     for i, phase in enumerate(plan.phases[start:], start):
         left = budget.remaining()
-        share = budget.part(CHAIN_SECONDS if left is None else left * (PHASE_SHARE if i == len(plan.phases) - 1 else PHASE_FIRST))
+        last = i == len(plan.phases) - 1
+        share = budget.part(CHAIN_SECONDS if left is None else left * (PHASE_SHARE if last else PHASE_FIRST))
         found, done = _solve_phase(phase, state, share)
         budget.check()
         state = apply_moves(defn, found, state)

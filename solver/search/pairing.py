@@ -315,7 +315,9 @@ def pair(p: Pairing, state: tuple, budget: Budget) -> list[str] | None:
         gains = apart - p.apart(cur[p.setup_effects][:, p.effects])  # (setups, macros)
         if apart <= LAST_BLOCKS or gains.max() <= 0:
             left = budget.remaining()
-            done = _two_macros(p, cur, budget.part(None if left is None else left * LAST_SHARE)) if apart <= 2 * LAST_BLOCKS else []
+            done = []
+            if apart <= 2 * LAST_BLOCKS:
+                done = _two_macros(p, cur, budget.part(None if left is None else left * LAST_SHARE))
             for seq, end in done:
                 if p.parity.in_span(tuple(names[int(c)] for c in end)):
                     return moves + seq

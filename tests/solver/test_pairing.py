@@ -156,3 +156,24 @@ def test_a_cuboid_searched_by_kociembas_chain_gets_no_pairing_chain():
     assert _pairing(defn) is not None
     kinds = {p.chain.kind for p in multiphase.plans(defn, defn.goal, Budget(time_limit=60))}
     assert "power" in kinds and "pairing" not in kinds
+
+
+def test_a_5x5x5s_wings_out_of_place_have_one_arrangement_beside_their_midges_and_a_4x4x4s_none():
+    """Anchors (pairing.anchored): every wing of a renumbered 5x5x5 has one place, beside the midge
+    whose colours it bears. Wings cycled away from a scrambled state's midges come back to exactly
+    where they were; a 4x4x4 has no midges, so no such arrangement."""
+    defn, _, _ = renumbered(api.load("cube5"), random.Random(7))
+    made = _pairing(defn)
+    state = _random(defn, 4)
+    model = made.parity.model
+    (wings,) = made.parity.pairs
+    slots = model.orbits[wings].slots
+    moved = list(state)
+    for a, b in ((0, 5), (5, 13), (13, 0)):  # the wings of slots 0, 5, 13 cycled, midges left
+        for x, y in zip(slots[a], slots[b]):
+            moved[y] = state[x]
+    moved = tuple(moved)
+    paired = pairing.anchored(made, state)
+    assert paired is not None and made.apart(np.array([hash(c) for c in paired])) == 0
+    assert pairing.anchored(made, moved) == paired != moved
+    assert pairing.anchored(_pairing(api.load("cube4")), _random(api.load("cube4"), 4)) is None
