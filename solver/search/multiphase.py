@@ -733,8 +733,9 @@ def race(defn: Definition, goal: tuple, plans: list[_Plan], state: tuple, budget
     at once with STAGE_WEIGHT, until one ends; then that chain's other phases. Chains that differ
     in which axis comes first (a big cube's first centres) have first phases whose time varies a
     hundredfold with the state and the axis (a 5x5x5's 0.1-60 s), seldom slow on all three at
-    once; the weight makes them a few moves longer and ten times faster. Without a winner in half
-    the time, the first chain left runs alone."""
+    once; the weight makes them a few moves longer and ten times faster. The race goes on after a
+    winner's answer while its half of the time lasts, and the shortest answer stands (the chains'
+    answers differ by tens of moves); without a winner, the first chain runs alone."""
     left = budget.remaining()
     racing = budget.part(None if left is None else left / 2)
     try:
@@ -744,20 +745,24 @@ def race(defn: Definition, goal: tuple, plans: list[_Plan], state: tuple, budget
     except Stopped:
         if budget.cancelled():
             raise
-    cap, left = RACE_START, list(plans)
+    cap, left, best = RACE_START, list(plans), None
     while left and not racing.out_of_time():
         for plan in list(left):
             found, done = _solve_phase(plan.phases[0], state, racing.part(cap), weight=STAGE_WEIGHT)
             budget.check()
-            if done:  # the winner; should a later phase of it fail, the race goes on without it
-                moves = run_chain(defn, goal, plan, state, budget, rescue and len(left) == 1, first=found)
-                if moves is not None:
-                    return moves
+            if done:  # a winner runs on; the race goes on without it while its time lasts
                 left.remove(plan)
+                moves = run_chain(defn, goal, plan, state, budget, rescue and best is None and not left, first=found)
+                if moves is not None and (best is None or len(moves) < len(best)):
+                    best = moves
+                if best is not None and budget.met(len(best)):
+                    return best
             if racing.out_of_time():
                 break
         cap *= 2
-    return run_chain(defn, goal, left[0], state, budget, rescue) if left else None
+    if best is None and left:
+        return run_chain(defn, goal, left[0], state, budget, rescue)
+    return best
 
 
 def solve(defn: Definition, state: tuple, whole: Budget, reserve: float = 0.0) -> tuple[list[str] | None, dict]:

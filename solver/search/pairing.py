@@ -18,6 +18,7 @@ only orbits of distinct pieces count.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -34,6 +35,7 @@ WORD_MOVES = 3  # moves of H in the X of a macro
 LAST_BLOCKS = 4  # pairs of stickers apart (a 4x4x4's last two edges) that go by two macros in a row
 CHUNK = 64  # first macros of a two-macro search looked at together
 MACROS = 8000  # kept, the shortest: a step weighs every one of them with every setup
+CYCLES = 6  # exchanges weighed when the macros stall: the finisher's answers to them differ (14-32 moves)
 LAST_SHARE = 0.25  # of the step's time left for a two-macro search (a 5x5x5's takes seconds)
 
 
@@ -285,6 +287,8 @@ def _make(defn: Definition, goal: tuple, classes) -> Pairing | None:
 def pair(p: Pairing, state: tuple, budget: Budget) -> list[str] | None:
     """Moves taking `state` (its stickers outside the blocks on their labels under H) into H, or
     None when the steps find no way."""
+    from solver.search.multiphase import _finish
+
     shown = p.colouring.state(state)
     if any(shown[x] != p.labels[x] for x in p.keep):
         return None  # the stickers outside the blocks are not on their labels: not this step's start
@@ -303,6 +307,7 @@ def pair(p: Pairing, state: tuple, budget: Budget) -> list[str] | None:
 
     moves: list[str] = []
     back = None  # (moves, cur) before the last greedy step
+    exchange_cost = math.inf  # moves of the finisher's last exchange: none until the macros stall
     while True:
         budget.check()
         apart = int(p.apart(cur))
@@ -313,6 +318,19 @@ def pair(p: Pairing, state: tuple, budget: Budget) -> list[str] | None:
             moves, cur = back  # paired, but with the wrong parities: the last step again, by two macros
             apart = LAST_BLOCKS
         gains = apart - p.apart(cur[p.setup_effects][:, p.effects])  # (setups, macros)
+        cost = p.lengths[None, :] + 2 * np.array([len(s) for s in p.setups])[:, None]
+        shown = tuple(names[int(c)] for c in cur)
+        exchanges = anchor_cycles(p, shown)
+        if exchanges:  # pieces with anchors: an exchange by the finisher where it pairs more a move
+            drop = apart - min(int(p.apart(np.array([colours[c] for c in x]))) for x in exchanges)
+            if gains.max() <= 0 or apart <= LAST_BLOCKS or drop / exchange_cost >= (gains / cost).max():
+                found = [_finish(p.parity.defn, x, shown, budget) for x in exchanges]
+                rest = min((f for f in found if f is not None), key=len, default=None)
+                if rest is not None:
+                    exchange_cost = max(1, len(rest))
+                    moves = moves + rest
+                    cur = cur[_run(p.gather, len(cur), rest)]
+                    continue
         if apart <= LAST_BLOCKS or gains.max() <= 0:
             left = budget.remaining()
             done = []
@@ -323,13 +341,9 @@ def pair(p: Pairing, state: tuple, budget: Budget) -> list[str] | None:
                     return moves + seq
             if done:
                 return into_h(moves + done[0][0], done[0][1])
-            shown = tuple(names[int(c)] for c in cur)
-            if gains.max() <= 0 or anchored(p, shown) is not None:
-                # stuck, or the last blocks where two macros do not pair them in time: the blocks'
-                # pieces beside their anchors, by the finisher
+            if gains.max() <= 0:  # stuck: every piece beside its anchors at once, when there are any
                 rest = _to_anchors(p, shown, budget)
                 return None if rest is None else into_h(moves + rest, cur[_run(p.gather, len(cur), rest)])
-        cost = p.lengths[None, :] + 2 * np.array([len(s) for s in p.setups])[:, None]
         i, j = np.unravel_index(np.argmax(gains / cost), gains.shape)
         back = (list(moves), cur)
         moves = moves + p.setups[i] + p.macros[j] + [p.inverse[m] for m in reversed(p.setups[i])]
@@ -397,6 +411,38 @@ def anchored(p: Pairing, state: tuple) -> tuple | None:
             for z, colour in zip(stickers, wanted):
                 out[z] = colour
     return tuple(out)
+
+
+def anchor_cycles(p: Pairing, state: tuple) -> list[tuple]:
+    """`state` with two or three pieces of a paired orbit moved beside their anchors by one even
+    exchange, in each way there is (at most CYCLES): a 3-cycle along a cycle of `anchored`'s
+    arrangement (two pieces land), else two swaps (four land); none when every piece is beside its
+    anchors or no such exchange is left."""
+    target = anchored(p, state)
+    if target is None:
+        return []
+    model = p.parity.model
+    for r in p.parity.pairs:
+        slots = model.orbits[r].slots
+        has = [tuple(state[z] for z in stickers) for stickers in slots]
+        wants = [tuple(target[z] for z in stickers) for stickers in slots]
+        wanted_at = {w: t for t, w in enumerate(wants)}
+        dest = {s: wanted_at[has[s]] for s in range(len(slots)) if has[s] != wants[s]}
+        if not dest:
+            continue
+        ways = [((s, dest[s]), (dest[s], dest[dest[s]]), (dest[dest[s]], s)) for s in dest if dest[dest[s]] != s]
+        if not ways:
+            swaps = [(s, t) for s, t in dest.items() if s < t]
+            ways = [((a, b), (b, a), (c, d), (d, c)) for (a, b), (c, d) in zip(swaps, swaps[1:])]
+        out = []
+        for way in ways[:CYCLES]:
+            changed = list(state)
+            for a, b in way:  # the piece in slot a goes to slot b
+                for z, colour in zip(slots[b], has[a]):
+                    changed[z] = colour
+            out.append(tuple(changed))
+        return out
+    return []
 
 
 def _to_anchors(p: Pairing, state: tuple, budget: Budget) -> list[str] | None:
