@@ -322,10 +322,11 @@ def pair(p: Pairing, state: tuple, budget: Budget) -> list[str] | None:
         shown = tuple(names[int(c)] for c in cur)
         exchanges = anchor_cycles(p, shown)
         if exchanges:  # pieces with anchors: an exchange by the finisher where it pairs more a move
-            drop = apart - min(int(p.apart(np.array([colours[c] for c in x]))) for x in exchanges)
-            if gains.max() <= 0 or apart <= LAST_BLOCKS or drop / exchange_cost >= (gains / cost).max():
-                found = [_finish(p.parity.defn, x, shown, budget) for x in exchanges]
-                rest = min((f for f in found if f is not None), key=len, default=None)
+            drops = [apart - int(p.apart(np.array([colours[c] for c in x]))) for x in exchanges]
+            if gains.max() <= 0 or apart <= LAST_BLOCKS or max(drops) / exchange_cost >= (gains / cost).max():
+                found = [(d / max(1, len(f)), f) for d, f in
+                         zip(drops, (_finish(p.parity.defn, x, shown, budget) for x in exchanges)) if f is not None]
+                rest = max(found, key=lambda t: t[0])[1] if found else None
                 if rest is not None:
                     exchange_cost = max(1, len(rest))
                     moves = moves + rest
@@ -431,6 +432,7 @@ def anchor_cycles(p: Pairing, state: tuple) -> list[tuple]:
         if not dest:
             continue
         ways = [((s, dest[s]), (dest[s], dest[dest[s]]), (dest[dest[s]], s)) for s in dest if dest[dest[s]] != s]
+        ways.sort(key=lambda way: dest[way[1][1]] != way[0][0])  # closing a cycle of three first: three land
         if not ways:
             swaps = [(s, t) for s, t in dest.items() if s < t]
             ways = [((a, b), (b, a), (c, d), (d, c)) for (a, b), (c, d) in zip(swaps, swaps[1:])]
