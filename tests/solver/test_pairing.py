@@ -22,6 +22,7 @@ from solver.search.budget import Budget
 pytestmark = pytest.mark.usefixtures("module_cache")
 
 CUBE4_MOVES = 3 * 45  # issue #17: at most 3x the specialized solver (44.3 on average in bench_bigcube.py, 40-47)
+CUBE5_MOVES = 3 * 73  # the same for the 5x5x5 (73.7 on average, 69-79); main gave 461-504
 LIMIT = 30.0  # as bench_multiphase.py gives the big cubes
 
 
@@ -136,6 +137,23 @@ def test_a_random_4x4x4_through_the_generic_engine_in_at_most_3x_the_special_sol
     out = engine.solve(defn, state, method="phases", time_limit=LIMIT)
     assert out.moves is not None and verify(defn, state, out.moves)
     assert len(out.moves) <= CUBE4_MOVES
+    pairing_rows = [row for row in out.extra["chains"] if row["chain"].startswith("pairing")]
+    assert pairing_rows and pairing_rows[0]["length"] == len(out.moves)
+
+
+@pytest.fixture(scope="module")
+def cube5_tables():
+    _first_solve(api.load("cube5"))
+
+
+def test_a_random_5x5x5_through_the_generic_engine_in_at_most_3x_the_special_solver(cube5_tables):
+    """Its wings are paired onto their midges: macros, then exchanges through the finisher where
+    the macros stall; its first centre phase raced over the three axes."""
+    defn = api.load("cube5")
+    state = _random(defn, 1)
+    out = engine.solve(defn, state, method="phases", time_limit=LIMIT)
+    assert out.moves is not None and verify(defn, state, out.moves)
+    assert len(out.moves) <= CUBE5_MOVES
     pairing_rows = [row for row in out.extra["chains"] if row["chain"].startswith("pairing")]
     assert pairing_rows and pairing_rows[0]["length"] == len(out.moves)
 
