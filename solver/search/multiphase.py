@@ -734,8 +734,8 @@ def race(defn: Definition, goal: tuple, plans: list[_Plan], state: tuple, budget
     in which axis comes first (a big cube's first centres) have first phases whose time varies a
     hundredfold with the state and the axis (a 5x5x5's 0.1-60 s), seldom slow on all three at
     once; the weight makes them a few moves longer and ten times faster. The race goes on after a
-    winner's answer while its half of the time lasts, and the shortest answer stands (the chains'
-    answers differ by tens of moves); without a winner, the first chain runs alone."""
+    winner's answer while the time lasts, and the shortest answer stands (the chains' answers
+    differ by tens of moves); without a winner in half the time, the first chain runs alone."""
     left = budget.remaining()
     racing = budget.part(None if left is None else left / 2)
     try:
@@ -746,20 +746,28 @@ def race(defn: Definition, goal: tuple, plans: list[_Plan], state: tuple, budget
         if budget.cancelled():
             raise
     cap, left, best = RACE_START, list(plans), None
-    while left and not racing.out_of_time():
-        for plan in list(left):
-            found, done = _solve_phase(plan.phases[0], state, racing.part(cap), weight=STAGE_WEIGHT)
-            budget.check()
-            if done:  # a winner runs on; the race goes on without it while its time lasts
-                left.remove(plan)
-                moves = run_chain(defn, goal, plan, state, budget, rescue and best is None and not left, first=found)
-                if moves is not None and (best is None or len(moves) < len(best)):
-                    best = moves
-                if best is not None and budget.met(len(best)):
-                    return best
-            if racing.out_of_time():
+    try:
+        while left:
+            tries = racing if best is None else budget  # after a winner, the others while time lasts
+            if tries.out_of_time():
                 break
-        cap *= 2
+            for plan in list(left):
+                found, done = _solve_phase(plan.phases[0], state, tries.part(cap), weight=STAGE_WEIGHT)
+                budget.check()
+                if done:
+                    left.remove(plan)
+                    moves = run_chain(defn, goal, plan, state, budget, rescue and best is None and not left, first=found)
+                    if moves is not None and (best is None or len(moves) < len(best)):
+                        best = moves
+                    if best is not None and budget.met(len(best)):
+                        return best
+                if tries.out_of_time():
+                    break
+            cap *= 2
+    except Stopped:  # the time ran out in a later chain: the answer in hand stands
+        if best is None or budget.cancelled():
+            raise
+        return best
     if best is None and left:
         return run_chain(defn, goal, left[0], state, budget, rescue)
     return best

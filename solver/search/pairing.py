@@ -14,6 +14,11 @@ move. The last blocks (or a step that pairs nothing, as the last two edges of a 
 by two macros in a row, searched over all pairs whose first one moves a block still apart; among
 those the shortest whose end has the right parities. Pieces that look alike make no parity, so
 only orbits of distinct pieces count.
+
+Anchors: where every block holds one sticker of a piece that no other block shares (a 5x5x5's
+midge), the other pieces of the blocks each have one place, beside it. There the stalled macros
+(a 5x5x5's leave 10-38 pairs apart) give way to exchanges: a 3-cycle or two swaps of such pieces
+towards their places, each a target for the finisher's few-piece algorithms, then macros again.
 """
 
 from __future__ import annotations
@@ -321,7 +326,7 @@ def pair(p: Pairing, state: tuple, budget: Budget) -> list[str] | None:
         cost = p.lengths[None, :] + 2 * np.array([len(s) for s in p.setups])[:, None]
         shown = tuple(names[int(c)] for c in cur)
         exchanges = anchor_cycles(p, shown)
-        if exchanges:  # pieces with anchors: an exchange by the finisher where it pairs more a move
+        if exchanges:  # pieces with anchors: an exchange by the finisher where it pairs more per move
             drops = [apart - int(p.apart(np.array([colours[c] for c in x]))) for x in exchanges]
             if gains.max() <= 0 or apart <= LAST_BLOCKS or max(drops) / exchange_cost >= (gains / cost).max():
                 found = [(d / max(1, len(f)), f) for d, f in
@@ -436,14 +441,16 @@ def anchor_cycles(p: Pairing, state: tuple) -> list[tuple]:
         if not ways:
             swaps = [(s, t) for s, t in dest.items() if s < t]
             ways = [((a, b), (b, a), (c, d), (d, c)) for (a, b), (c, d) in zip(swaps, swaps[1:])]
-        out = []
-        for way in ways[:CYCLES]:
+        out: dict[tuple, None] = {}  # a cycle of three is found from each of its slots: once each
+        for way in ways:
             changed = list(state)
             for a, b in way:  # the piece in slot a goes to slot b
                 for z, colour in zip(slots[b], has[a]):
                     changed[z] = colour
-            out.append(tuple(changed))
-        return out
+            out[tuple(changed)] = None
+            if len(out) == CYCLES:
+                break
+        return list(out)
     return []
 
 
