@@ -741,7 +741,8 @@ def race(defn: Definition, goal: tuple, plans: list[_Plan], state: tuple, budget
     try:
         with deadline.limit(racing):  # the tables first: a try of a quarter second builds none
             for plan in plans:
-                phase_databases(plan.phases[0], racing)
+                if plan.phases[0].projection is not None:  # else planned by the engine within the try
+                    phase_databases(plan.phases[0], racing)
     except Stopped:
         if budget.cancelled():
             raise

@@ -208,6 +208,7 @@ class Pairing:
     keep: np.ndarray  # stickers outside the blocks
     gather: dict[str, np.ndarray]
     swapper: tuple | None = None  # (moves, effect) of `_swapper`, () when there is none
+    anchors: dict | None = None  # sticker of a block -> its block's anchor (`_anchors`), None without
 
     def apart(self, cur: np.ndarray) -> np.ndarray:
         """Per state of `cur` (..., stickers), the pairs of stickers of one block showing two
@@ -283,10 +284,11 @@ def _make(defn: Definition, goal: tuple, classes) -> Pairing | None:
         return None
     macros = sorted(found.values(), key=lambda t: len(t[0]))[:MACROS]
     setups = [[]] + [[m] for m in outer]
+    parity = _Parity(defn, blocks, outer, goal)
     return Pairing(outer, blocks, [s for s, _ in macros], np.array([q for _, q in macros]),
                    np.array([len(s) for s, _ in macros]), setups,
                    np.array([_run(gather, n, s) for s in setups]),
-                   _Parity(defn, blocks, outer, goal), inverse, colouring, tuple(labels), keep, gather)
+                   parity, inverse, colouring, tuple(labels), keep, gather, anchors=_anchors(parity, blocks))
 
 
 def pair(p: Pairing, state: tuple, budget: Budget) -> list[str] | None:
@@ -384,24 +386,33 @@ def _two_macros(p: Pairing, cur: np.ndarray, budget: Budget) -> list[tuple[list[
     return []
 
 
-def anchored(p: Pairing, state: tuple) -> tuple | None:
-    """`state` with every piece of a paired orbit moved beside its anchors, or None when the blocks
-    have no anchors or the anchors ask for no one arrangement. An anchor is the sticker of a block
-    whose orbit of distinct pieces has one sticker in every block it touches (a 5x5x5's midge): it
-    names the block's colour, and each slot of a paired orbit (a wing) then wants the piece whose
-    home colours are those of its blocks."""
-    model = p.parity.model
-    block_of = {int(z): b for b, block in enumerate(p.blocks) for z in block}
-    anchor = {}
-    for r in p.parity.orbits:
-        if r in p.parity.pairs:
+def _anchors(parity: _Parity, blocks: np.ndarray) -> dict | None:
+    """Per sticker of a block its block's anchor: the sticker of an orbit of distinct pieces that
+    has one sticker in every block it touches (a 5x5x5's midge); None when some block has none or
+    more than one."""
+    model = parity.model
+    block_of = {int(z): b for b, block in enumerate(blocks) for z in block}
+    anchor: dict[int, list[int]] = {}
+    for r in parity.orbits:
+        if r in parity.pairs:
             continue
         for stickers in model.orbits[r].slots:
             for z in stickers:
                 if int(z) in block_of:
                     anchor.setdefault(block_of[int(z)], []).append(int(z))
-    if len(anchor) < len(p.blocks) or any(len(zs) != 1 for zs in anchor.values()):
+    if len(anchor) < len(blocks) or any(len(zs) != 1 for zs in anchor.values()):
         return None
+    return {int(z): anchor[b][0] for b, block in enumerate(blocks) for z in block}
+
+
+def anchored(p: Pairing, state: tuple) -> tuple | None:
+    """`state` with every piece of a paired orbit moved beside its anchors (`_anchors`: they name
+    their blocks' colours), or None when the blocks have no anchors or the anchors ask for no one
+    arrangement: each slot of a paired orbit (a wing) wants the piece whose home colours are those
+    of its blocks."""
+    if p.anchors is None:
+        return None
+    model = p.parity.model
     goal = p.parity.goal
     out = list(state)
     for r in p.parity.pairs:
@@ -409,7 +420,7 @@ def anchored(p: Pairing, state: tuple) -> tuple | None:
         home = {tuple(goal[z] for z in stickers): stickers for stickers in slots}
         used = set()
         for stickers in slots:
-            wanted = tuple(state[anchor[block_of[int(z)]][0]] if int(z) in block_of else None for z in stickers)
+            wanted = tuple(state[p.anchors[z]] if z in p.anchors else None for z in stickers)
             piece = home.get(wanted)
             if piece is None or piece in used:
                 return None
